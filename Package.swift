@@ -1,0 +1,98 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+// Specialisation across module boundaries is a first-order effect on these numbers (see DESIGN.md):
+// every operator style lives in its own module, so release builds use -cross-module-optimization
+// unless REACTIVE_BENCH_CMO=0. The tool records which one was built into every run's environment.
+let crossModuleOptimization = ProcessInfo.processInfo.environment["REACTIVE_BENCH_CMO"] != "0"
+
+let optimisation: [SwiftSetting] = crossModuleOptimization
+    ? [
+        .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+        .define("REACTIVE_BENCH_CMO"),
+    ]
+    : []
+
+let openCombine: Target.Dependency = .product(name: "OpenCombine", package: "OpenCombine")
+
+let package = Package(
+    name: "ReactiveBench",
+    products: [
+        .executable(name: "reactive-bench", targets: ["reactive-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // The allocator's control interface, looked up at run time (see shim.h).
+        .systemLibrary(name: "CJemalloc", path: "Sources/CJemalloc"),
+
+        // Names, shared value types and the protocol every Combine-family style conforms to.
+        .target(name: "StyleKit", dependencies: [openCombine], swiftSettings: optimisation),
+
+        // The Rx substrate, written after RxSwift's architecture (seed 003).
+        .target(name: "RxCore", swiftSettings: optimisation),
+
+        // One module per implementation style; one file per operator inside each.
+        .target(name: "StructBridge", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
+        .target(name: "ClassSubscription", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
+        .target(name: "AnySubscriberStyle", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
+        .target(name: "Builtin", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
+        .target(name: "RxSinks", dependencies: ["RxCore", "StyleKit"], swiftSettings: optimisation),
+        .target(name: "Subjects", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
+
+        // The registry: every implementation by name, with what it supports.
+        .target(
+            name: "Implementations",
+            dependencies: [
+                "StyleKit", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
+                "RxCore", "RxSinks", "Subjects", openCombine,
+            ],
+            swiftSettings: optimisation
+        ),
+
+        // Clock, allocation probe, latency recorder, statistics, runner, CSV, comparison.
+        .target(
+            name: "Harness",
+            dependencies: ["CJemalloc", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            swiftSettings: optimisation
+        ),
+
+        // The workloads, written once, and the scenario table that drives every implementation.
+        .target(
+            name: "Workloads",
+            dependencies: ["Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", openCombine],
+            path: "Benchmarks/Workloads",
+            swiftSettings: optimisation
+        ),
+
+        .executableTarget(
+            name: "reactive-bench",
+            dependencies: [
+                "Workloads", "Harness", "Implementations",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: optimisation,
+            // jemalloc becomes the process allocator of the tool (Debian: libjemalloc-dev).
+            linkerSettings: [.linkedLibrary("jemalloc")]
+        ),
+
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: [
+                "StyleKit", "Implementations", "StructBridge", "ClassSubscription", "AnySubscriberStyle",
+                "Builtin", "RxCore", "RxSinks", "Subjects", openCombine,
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "HarnessTests",
+            dependencies: ["Harness", "Workloads", "Implementations", "StyleKit", openCombine]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,76 @@
+import OpenCombine
+
+/// One way of writing Combine operators. Each style module provides one conforming enum; the
+/// registry, the workloads and the conformance suite only ever talk to this protocol.
+///
+/// Every requirement builds the operator over `upstream` and hands the result to `consumer`.
+/// A style that cannot express an operator throws ``UnsupportedOperator`` (and leaves the operator
+/// out of ``supportedOperators``); the semantics every style must share are in docs/SEMANTICS.md.
+public protocol CombineOperatorStyle {
+    static var implementation: ImplementationID { get }
+    static var supportedOperators: Set<OperatorID> { get }
+
+    static func map<Upstream: Publisher, Output, Consumer: PublisherConsumer>(
+        _ upstream: Upstream,
+        _ transform: @escaping (Upstream.Output) -> Output,
+        into consumer: Consumer
+    ) throws(UnsupportedOperator) -> Consumer.Result
+    where Consumer.Input == Output, Consumer.Failure == Upstream.Failure
+
+    static func filter<Upstream: Publisher, Consumer: PublisherConsumer>(
+        _ upstream: Upstream,
+        _ isIncluded: @escaping (Upstream.Output) -> Bool,
+        into consumer: Consumer
+    ) throws(UnsupportedOperator) -> Consumer.Result
+    where Consumer.Input == Upstream.Output, Consumer.Failure == Upstream.Failure
+
+    static func scan<Upstream: Publisher, Output, Consumer: PublisherConsumer>(
+        _ upstream: Upstream,
+        _ initialResult: Output,
+        _ nextPartialResult: @escaping (Output, Upstream.Output) -> Output,
+        into consumer: Consumer
+    ) throws(UnsupportedOperator) -> Consumer.Result
+    where Consumer.Input == Output, Consumer.Failure == Upstream.Failure
+
+    /// `abs(value % modulo)` for every value (seed 004's `ModulusOperator`).
+    static func modulus<Upstream: Publisher, Consumer: PublisherConsumer>(
+        _ upstream: Upstream,
+        _ modulo: Int,
+        into consumer: Consumer
+    ) throws(UnsupportedOperator) -> Consumer.Result
+    where Upstream.Output == Int, Consumer.Input == Int, Consumer.Failure == Upstream.Failure
+
+    /// Counts every value and emits the bins, sorted by key, once upstream finishes (seed 004).
+    static func histogram<Upstream: Publisher, Consumer: PublisherConsumer>(
+        _ upstream: Upstream,
+        into consumer: Consumer
+    ) throws(UnsupportedOperator) -> Consumer.Result
+    where Upstream.Output == Int, Consumer.Input == [HistogramBin], Consumer.Failure == Upstream.Failure
+
+    /// Each `upstream` value combined with the latest value of `other`, if there is one (seeds 000, 003).
+    static func withLatestFrom<Upstream: Publisher, Other: Publisher, Output, Consumer: PublisherConsumer>(
+        _ upstream: Upstream,
+        _ other: Other,
+        _ resultSelector: @escaping (Upstream.Output, Other.Output) -> Output,
+        into consumer: Consumer
+    ) throws(UnsupportedOperator) -> Consumer.Result
+    where Other.Failure == Upstream.Failure, Consumer.Input == Output, Consumer.Failure == Upstream.Failure
+
+    /// The latest `upstream` value, at most once, each time `sampler` emits (seed 003's `sample`).
+    static func sample<Upstream: Publisher, Sampler: Publisher, Consumer: PublisherConsumer>(
+        _ upstream: Upstream,
+        _ sampler: Sampler,
+        into consumer: Consumer
+    ) throws(UnsupportedOperator) -> Consumer.Result
+    where Sampler.Failure == Upstream.Failure, Consumer.Input == Upstream.Output,
+        Consumer.Failure == Upstream.Failure
+
+    /// As `withLatestFrom`, but each value of `other` is used at most once (seed 003's variant).
+    static func sampleWithFrom<Upstream: Publisher, Other: Publisher, Output, Consumer: PublisherConsumer>(
+        _ upstream: Upstream,
+        _ other: Other,
+        _ resultSelector: @escaping (Upstream.Output, Other.Output) -> Output,
+        into consumer: Consumer
+    ) throws(UnsupportedOperator) -> Consumer.Result
+    where Other.Failure == Upstream.Failure, Consumer.Input == Output, Consumer.Failure == Upstream.Failure
+}

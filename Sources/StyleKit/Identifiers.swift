@@ -1,0 +1,37 @@
+/// The implementations under test: the rows of every report. Raw values are the stable keys used on
+/// the command line and in CSV files.
+public enum ImplementationID: String, CaseIterable, Sendable, Comparable {
+    case baseline
+    case builtin
+    case structBridge
+    case classSubscription
+    case anySubscriber
+    case rxSink
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// The operator set every style implements as far as it can (DESIGN.md, "The operator set").
+public enum OperatorID: String, CaseIterable, Sendable, Comparable {
+    case map
+    case filter
+    case scan
+    case modulus
+    case histogram
+    case withLatestFrom
+    case sample
+    case sampleWithFrom
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// The subjects compared in fan-out workloads.
+public enum SubjectID: String, CaseIterable, Sendable {
+    case passthroughSubject
+    case customSubject
+    case rxPublishSubject
+}
