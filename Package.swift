@@ -20,6 +20,14 @@ let package = Package(
     name: "ReactiveBench",
     products: [
         .executable(name: "reactive-bench", targets: ["reactive-bench"]),
+        // The styles as libraries, for scratch packages that want to try one (`.package(path:)`).
+        .library(
+            name: "ReactiveBenchStyles",
+            targets: [
+                "StyleKit", "RxCore", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
+                "RxSinks", "Subjects",
+            ]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
