@@ -1,0 +1,39 @@
+import OpenCombine
+import RxCore
+import RxSinks
+import StyleKit
+
+/// `map` over N elements: the cost of the smallest possible operator.
+public struct MapWorkload: StreamWorkload {
+    public typealias Output = Int
+
+    public let name = "map"
+    public let summary = "subject -> map -> sink, one Int per element"
+    public let operators: [OperatorID] = [.map]
+
+    public init() {}
+
+    public func reference(input: SeededInput, count: Int) -> Checksum {
+        var checksum = Checksum()
+        for index in 0..<count {
+            checksum.combine(Transforms.map(input[index]))
+        }
+        return checksum
+    }
+
+    public func loop(input: SeededInput, range: Range<Int>, sink: OutputSink, carry: inout Void) {
+        for index in range {
+            sink.receive(Transforms.map(input[index]))
+        }
+    }
+
+    public func buildCombine<Style: CombineOperatorStyle>(
+        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
+    ) throws {
+        try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
+    }
+
+    public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
+        source.map(Transforms.map)
+    }
+}

@@ -1,0 +1,77 @@
+import OpenCombine
+import RxCore
+import RxSinks
+import StyleKit
+
+/// A `map -> filter -> scan` chain: how the cost of a style composes over stages, including a stage
+/// that drops about half of the elements (and so must replenish demand in the Combine family).
+public struct MapFilterScanWorkload: StreamWorkload {
+    public typealias Output = Int
+    /// The running sum, which must survive between batches as scan's accumulator does.
+    public typealias LoopCarry = Int
+
+    public let name = "mapFilterScan"
+    public let summary = "subject -> map -> filter (about half pass) -> scan (running sum) -> sink"
+    public let operators: [OperatorID] = [.map, .filter, .scan]
+
+    public init() {}
+
+    public func reference(input: SeededInput, count: Int) -> Checksum {
+        var checksum = Checksum()
+        var sum = 0
+        for index in 0..<count {
+            let mapped = Transforms.map(input[index])
+            if Transforms.isEven(mapped) {
+                sum = Transforms.sum(sum, mapped)
+                checksum.combine(sum)
+            }
+        }
+        return checksum
+    }
+
+    public func makeLoopCarry() -> Int { 0 }
+
+    public func loop(input: SeededInput, range: Range<Int>, sink: OutputSink, carry sum: inout Int) {
+        for index in range {
+            let mapped = Transforms.map(input[index])
+            guard Transforms.isEven(mapped) else { continue }
+            sum = Transforms.sum(sum, mapped)
+            sink.receive(sum)
+        }
+    }
+
+    public func buildCombine<Style: CombineOperatorStyle>(
+        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
+    ) throws {
+        try Style.map(source, Transforms.map, into: Filter<Style>(output: output)).get()
+    }
+
+    public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
+        source.map(Transforms.map).filter(Transforms.isEven).scan(0, accumulator: Transforms.sum)
+    }
+}
+
+// MARK: - Chain stages
+
+/// The second and third stages, handed the typed publisher of the stage before.
+private struct Filter<Style: CombineOperatorStyle>: PublisherConsumer {
+    typealias Input = Int
+    typealias Failure = Never
+
+    let output: CombineOutput<Int>
+
+    func consume<P: Publisher>(_ publisher: P) -> Result<Void, Error> where P.Output == Int, P.Failure == Never {
+        Result { try Style.filter(publisher, Transforms.isEven, into: Scan<Style>(output: output)) }
+    }
+}
+
+private struct Scan<Style: CombineOperatorStyle>: PublisherConsumer {
+    typealias Input = Int
+    typealias Failure = Never
+
+    let output: CombineOutput<Int>
+
+    func consume<P: Publisher>(_ publisher: P) -> Result<Void, Error> where P.Output == Int, P.Failure == Never {
+        Result { try Style.scan(publisher, 0, Transforms.sum, into: SubscribeOutput(output: output)) }
+    }
+}

@@ -1,0 +1,42 @@
+/// How long and how often each cell is measured.
+public struct RunConfiguration: Sendable {
+    /// Timed repetitions per cell (the statistics are over these).
+    public var repetitions: Int
+    /// Each repetition is sized to last about this long, unless `unitsPerRepetition` is fixed.
+    public var targetRepetitionNanoseconds: UInt64
+    /// Fixes the number of units per repetition instead of auto-scaling.
+    public var unitsPerRepetition: Int?
+    /// Timed batches per repetition: the clock is read once per batch, never per element.
+    public var batches: Int
+    /// Also run one repetition per cell with per-event timestamps into an HdrHistogram.
+    public var measuresLatency: Bool
+    /// Elements in the latency repetition (at most).
+    public var latencyUnits: Int
+
+    public init(
+        repetitions: Int = 5,
+        targetRepetitionNanoseconds: UInt64 = 100_000_000,
+        unitsPerRepetition: Int? = nil,
+        batches: Int = 10,
+        measuresLatency: Bool = true,
+        latencyUnits: Int = 200_000
+    ) {
+        self.repetitions = repetitions
+        self.targetRepetitionNanoseconds = targetRepetitionNanoseconds
+        self.unitsPerRepetition = unitsPerRepetition
+        self.batches = batches
+        self.measuresLatency = measuresLatency
+        self.latencyUnits = latencyUnits
+    }
+
+    /// The default suite: at least 5 repetitions of about 100 ms per cell.
+    public static let standard = RunConfiguration()
+
+    /// For CI and smoke runs: the same statistics over shorter repetitions.
+    public static let quick = RunConfiguration(
+        repetitions: 5, targetRepetitionNanoseconds: 10_000_000, measuresLatency: true, latencyUnits: 20_000
+    )
+
+    /// Warm-up units before the timed batches of every repetition.
+    func warmupUnits(for units: Int) -> Int { max(100, units / 10) }
+}

@@ -1,0 +1,223 @@
+import Harness
+import Implementations
+import StyleKit
+
+/// Drives cells: sizes each one, then runs the repetitions interleaved (repetition r of every cell
+/// before repetition r + 1 of any), so slow drift on a shared machine spreads over all rows instead of
+/// landing on one.
+public struct Runner {
+    public typealias Progress = (String) -> Void
+
+    private let configuration: RunConfiguration
+    private let probe: AllocationProbe
+    private let input: SeededInput
+    private let progress: Progress
+
+    public init(
+        configuration: RunConfiguration, probe: AllocationProbe, input: SeededInput = SeededInput(),
+        progress: @escaping Progress = { _ in }
+    ) {
+        self.configuration = configuration
+        self.probe = probe
+        self.input = input
+        self.progress = progress
+    }
+
+    /// Runs every pair, in order: workloads outer, implementations inner (the baseline first).
+    public func run(workloads: [any Workload], implementations: [Implementation]) -> [CellResult] {
+        var plans: [CellPlan] = []
+        var results: [CellResult] = []
+        for workload in workloads {
+            for implementation in implementations {
+                var result = CellResult(
+                    workload: workload.name, unit: workload.unit, implementation: implementation.id,
+                    family: implementation.family, status: .ok, detail: ""
+                )
+                if let reason = workload.unsupportedReason(for: implementation) {
+                    result.status = .unsupported
+                    result.detail = reason
+                } else {
+                    plans.append(CellPlan(index: results.count, workload: workload, implementation: implementation))
+                }
+                results.append(result)
+            }
+        }
+        for plan in plans {
+            progress("sizing \(plan.title)")
+            size(plan, into: &results[plan.index])
+        }
+        for repetition in 0..<configuration.repetitions {
+            for plan in plans where results[plan.index].status == .ok {
+                progress("repetition \(repetition + 1)/\(configuration.repetitions) \(plan.title)")
+                measureRepetition(plan, into: &results[plan.index])
+            }
+        }
+        if configuration.measuresLatency {
+            let overhead = LatencyRecorder.calibrateRecordingOverhead(samples: 100_000)
+            for plan in plans where results[plan.index].status == .ok && plan.workload.unit == .element {
+                progress("latency \(plan.title)")
+                measureLatency(plan, into: &results[plan.index])
+                results[plan.index].latencyRecordingOverhead = overhead
+            }
+        }
+        Self.fillBaselineRatios(&results)
+        return results
+    }
+
+    // MARK: - Sizing
+
+    /// Runs a short pilot to choose the units per repetition and computes the reference checksum for
+    /// exactly what every repetition will send.
+    private func size(_ plan: CellPlan, into result: inout CellResult) {
+        var units: Int
+        if let fixed = configuration.unitsPerRepetition {
+            units = fixed
+        } else {
+            let pilotUnits = plan.workload.unit == .element ? 10_000 : 1_000
+            let cell = plan.makeCell(input)
+            do {
+                try cell.setUp()
+            } catch {
+                result.status = .failed
+                result.detail = "set-up failed: \(error)"
+                return
+            }
+            let start = Clock.now()
+            cell.run(from: 0, count: pilotUnits)
+            let elapsed = max(1, Clock.now() - start)
+            cell.tearDown()
+            let estimate = Double(configuration.targetRepetitionNanoseconds) / (Double(elapsed) / Double(pilotUnits))
+            units = Int(min(max(estimate, 1_000), 50_000_000))
+        }
+        let batches = configuration.batches
+        units = max(batches, (units / batches) * batches)
+        result.unitsPerRepetition = units
+        let total = configuration.warmupUnits(for: units) + units
+        result.expectedChecksum = plan.workload.reference(input: input, count: total)
+    }
+
+    // MARK: - Repetitions
+
+    private func measureRepetition(_ plan: CellPlan, into result: inout CellResult) {
+        let units = result.unitsPerRepetition
+        let warmup = configuration.warmupUnits(for: units)
+        let batchSize = units / configuration.batches
+        let cell = plan.makeCell(input)
+
+        let beforeSetUp = probe.snapshot()
+        let setUpStart = Clock.now()
+        do {
+            try cell.setUp()
+        } catch {
+            result.status = .failed
+            result.detail = "set-up failed: \(error)"
+            return
+        }
+        let setUpEnd = Clock.now()
+        let afterSetUp = probe.snapshot()
+
+        cell.run(from: 0, count: warmup)
+
+        let beforeSteady = probe.snapshot()
+        var elapsed: UInt64 = 0
+        var next = warmup
+        for _ in 0..<configuration.batches {
+            let start = Clock.now()
+            cell.run(from: next, count: batchSize)
+            elapsed &+= Clock.now() &- start
+            next += batchSize
+        }
+        let afterSteady = probe.snapshot()
+
+        cell.tearDown()
+        let afterTearDown = probe.snapshot()
+        blackHole(cell.sink.checksum)
+
+        record(
+            RepetitionMeasurement(
+                nanosecondsPerUnit: Double(elapsed) / Double(units),
+                setupNanoseconds: Double(setUpEnd &- setUpStart),
+                setup: afterSetUp - beforeSetUp,
+                steady: afterSteady - beforeSteady,
+                teardown: afterTearDown - afterSteady,
+                retainedBytes: (afterTearDown - beforeSetUp).liveBytes,
+                checksum: cell.sink.checksum
+            ),
+            unit: plan.workload.unit, units: units, into: &result
+        )
+    }
+
+    private func record(_ measurement: RepetitionMeasurement, unit: MeasuredUnit, units: Int, into result: inout CellResult) {
+        result.nanosecondsPerUnit.append(measurement.nanosecondsPerUnit)
+        result.setupNanoseconds.append(measurement.setupNanoseconds)
+        result.checksum = measurement.checksum
+        // Allocation counts repeat exactly; a repetition that differs from the first is itself a finding,
+        // so the row keeps the largest value seen (the CSV also never hides a leak behind a median).
+        let perUnitAllocations = Double(measurement.steady.allocations) / Double(units)
+        let perUnitBytes = Double(measurement.steady.bytesAllocated) / Double(units)
+        result.allocationsPerUnit = max(result.allocationsPerUnit ?? 0, perUnitAllocations)
+        result.bytesPerUnit = max(result.bytesPerUnit ?? 0, perUnitBytes)
+        switch unit {
+        case .element:
+            result.allocationsPerSubscription = max(result.allocationsPerSubscription ?? 0, Double(measurement.setup.allocations))
+            result.bytesPerSubscription = max(result.bytesPerSubscription ?? 0, Double(measurement.setup.bytesAllocated))
+        case .subscription:
+            result.allocationsPerSubscription = result.allocationsPerUnit
+            result.bytesPerSubscription = result.bytesPerUnit
+        }
+        result.teardownAllocations = max(result.teardownAllocations ?? 0, Double(measurement.teardown.allocations))
+        result.retainedBytes = max(result.retainedBytes ?? 0, measurement.retainedBytes)
+        if measurement.checksum != result.expectedChecksum {
+            result.status = .checksumMismatch
+            result.detail = "checksum \(measurement.checksum) but the reference loop gives \(result.expectedChecksum!)"
+        }
+    }
+
+    // MARK: - Latency
+
+    private func measureLatency(_ plan: CellPlan, into result: inout CellResult) {
+        let units = min(configuration.latencyUnits, result.unitsPerRepetition)
+        let cell = plan.makeCell(input)
+        do {
+            try cell.setUp()
+        } catch {
+            return
+        }
+        cell.run(from: 0, count: configuration.warmupUnits(for: units))
+        cell.sink.latency = LatencyRecorder()
+        cell.run(from: configuration.warmupUnits(for: units), count: units)
+        result.latency = cell.sink.latency?.summary
+        cell.sink.latency = nil
+        cell.tearDown()
+    }
+
+    // MARK: - Ratios
+
+    static func fillBaselineRatios(_ results: inout [CellResult]) {
+        var baselineMedians: [String: Double] = [:]
+        for result in results where result.implementation == .baseline && result.status == .ok {
+            baselineMedians[result.workload] = result.statistics?.median
+        }
+        for index in results.indices where results[index].status == .ok {
+            guard let baseline = baselineMedians[results[index].workload], baseline > 0,
+                let median = results[index].statistics?.median
+            else { continue }
+            results[index].baselineRatio = median / baseline
+        }
+    }
+}
+
+// MARK: - Plans
+
+/// A supported cell waiting to be measured.
+private struct CellPlan {
+    let index: Int
+    let workload: any Workload
+    let implementation: Implementation
+
+    var title: String { "\(workload.name) / \(implementation.id.rawValue)" }
+
+    func makeCell(_ input: SeededInput) -> any Cell {
+        workload.makeCell(for: implementation, input: input)
+    }
+}

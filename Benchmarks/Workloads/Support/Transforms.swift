@@ -1,0 +1,12 @@
+/// The transforms every implementation calls: one definition, so every row does the same work.
+/// Wrapping arithmetic, so no implementation pays for (or traps on) overflow checks the others skip.
+public enum Transforms {
+    @inline(__always)
+    public static func map(_ value: Int) -> Int { value &* 3 &+ 1 }
+
+    @inline(__always)
+    public static func isEven(_ value: Int) -> Bool { value & 1 == 0 }
+
+    @inline(__always)
+    public static func sum(_ accumulator: Int, _ value: Int) -> Int { accumulator &+ value }
+}

@@ -1,0 +1,43 @@
+import Implementations
+import StyleKit
+
+/// What one unit of a workload is: an element pushed through a pipeline, or a whole subscription.
+public enum MeasuredUnit: String, Sendable {
+    case element
+    case subscription
+}
+
+/// A workload, written once: the scenario, its reference checksum and the cells that run it for each
+/// implementation. Titles are stable keys "name" or "name (variant)" used on the command line and in CSV.
+public protocol Workload: Sendable {
+    var name: String { get }
+    var summary: String { get }
+    var unit: MeasuredUnit { get }
+    /// The operators an implementation needs to express this workload.
+    var operators: [OperatorID] { get }
+    /// What the downstream receives for units `0..<count`, computed by a plain loop independent of every
+    /// implementation.
+    func reference(input: SeededInput, count: Int) -> Checksum
+    /// Only called for implementations that support every operator in `operators`.
+    func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell
+}
+
+extension Workload {
+    /// Why `implementation` cannot run this workload, or nil if it can.
+    public func unsupportedReason(for implementation: Implementation) -> String? {
+        let missing = operators.filter { !implementation.supports($0) }
+        guard !missing.isEmpty else { return nil }
+        return "\(implementation.id.rawValue) does not implement " + missing.map(\.rawValue).joined(separator: ", ")
+    }
+}
+
+/// One implementation x one workload x one parameter set, as the runner drives it.
+public protocol Cell: AnyObject {
+    var sink: OutputSink { get }
+    /// Builds the pipeline and subscribes. Measured as the cost of one subscription.
+    func setUp() throws
+    /// Pushes units `start..<start + count`. This is the timed region.
+    func run(from start: Int, count: Int)
+    /// Completes or cancels, then releases the pipeline (the sink and its checksum stay).
+    func tearDown()
+}

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where one run of the tool puts its output: a new directory per run, never reused.
+public enum RunDirectory {
+    /// Creates `<parent>/<yyyyMMdd-HHmmss>-<label>` (UTC), creating `parent` first if needed, and returns
+    /// its path. When that name exists (two runs in one second), `-2`, `-3`, ... is appended; `mkdir`
+    /// fails atomically on an existing name, so two processes racing never get the same directory.
+    ///
+    /// - Throws: if `label` is empty or holds a `/`, or if the directory cannot be created (the message
+    ///   names the path and the reason, such as a parent that is not writable).
+    public static func create(under parent: String, label: String) throws(HarnessError) -> String {
+        try create(under: parent, label: label, secondsSince1970: Int(time(nil)))
+    }
+
+    /// ``create(under:label:)`` for a given time, in seconds since 1970 (UTC).
+    public static func create(under parent: String, label: String, secondsSince1970: Int) throws(HarnessError)
+        -> String
+    {
+        guard !label.isEmpty, !label.contains("/"), !label.utf8.contains(0) else {
+            throw HarnessError("invalid run label \"\(label)\": it must be non-empty and hold no '/'")
+        }
+        do throws(HarnessError) {
+            try FileSystem.makeDirectories(parent)
+        } catch {
+            throw HarnessError("cannot create a run directory under \(parent): \(error.message)")
+        }
+        let base = "\(parent.hasSuffix("/") ? String(parent.dropLast()) : parent)/"
+            + "\(UTCTimestamp(secondsSince1970: secondsSince1970).compact)-\(label)"
+        var attempt = 1
+        while true {
+            let candidate = attempt == 1 ? base : "\(base)-\(attempt)"
+            if mkdir(candidate, 0o755) == 0 { return candidate }
+            let code = errno
+            guard code == EEXIST else {
+                throw FileSystem.failure(code, "cannot create a run directory under \(parent)")
+            }
+            attempt += 1
+        }
+    }
+}

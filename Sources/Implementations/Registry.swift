@@ -1,0 +1,41 @@
+import AnySubscriberStyle
+import Builtin
+import ClassSubscription
+import StructBridge
+import StyleKit
+
+/// Every implementation under test, in report order. Code that runs or tests implementations iterates
+/// over this table instead of naming styles.
+public enum Registry {
+    public static let all: [Implementation] = [
+        Implementation(
+            id: .baseline, family: .loop,
+            summary: "a plain loop calling the same transforms: the floor every style is measured against",
+            supportedOperators: Set(OperatorID.allCases), isThreadSafe: false, combineStyle: nil
+        ),
+        combine(BuiltinOperators.self, "OpenCombine's own operators, and operators composed from them"),
+        combine(StructBridgeOperators.self, "struct Subscribers that pass the upstream Subscription through"),
+        combine(ClassSubscriptionOperators.self, "final classes: Subscriber upstream, Subscription downstream"),
+        combine(AnySubscriberOperators.self, "operators assembled from closures through AnySubscriber"),
+        Implementation(
+            id: .rxSink, family: .rx,
+            summary: "RxSwift's architecture: Producer.run creates a Sink; push only, no demand",
+            supportedOperators: Set(OperatorID.allCases), isThreadSafe: true, combineStyle: nil
+        ),
+    ]
+
+    public static var combineStyles: [any CombineOperatorStyle.Type] {
+        all.compactMap(\.combineStyle)
+    }
+
+    public static func implementation(_ id: ImplementationID) -> Implementation {
+        all.first { $0.id == id }!
+    }
+
+    private static func combine(_ style: any CombineOperatorStyle.Type, _ summary: String) -> Implementation {
+        Implementation(
+            id: style.implementation, family: .combine, summary: summary,
+            supportedOperators: style.supportedOperators, isThreadSafe: true, combineStyle: style
+        )
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Implementations
+import StyleKit
+import Workloads
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List implementations, workloads and run parameters."
+    )
+
+    func run() {
+        print("Implementations:")
+        for implementation in Registry.all {
+            let unsupported = OperatorID.allCases.filter { !implementation.supports($0) }
+            let note = unsupported.isEmpty ? "" : " [unsupported: \(unsupported.map(\.rawValue).joined(separator: ", "))]"
+            print("  \(pad(implementation.id.rawValue, 18)) \(implementation.family.rawValue.padding(6)) \(implementation.summary)\(note)")
+        }
+        print("\nWorkloads:")
+        for workload in Scenarios.all {
+            print("  \(pad(workload.name, 18)) per \(workload.unit.rawValue.padding(12)) \(workload.summary)")
+        }
+        let standard = RunConfiguration.standard, quick = RunConfiguration.quick
+        print("""
+
+            Parameters (run --help for all options):
+              repetitions          \(standard.repetitions) (quick: \(quick.repetitions))
+              repetition length    ~\(standard.targetRepetitionNanoseconds / 1_000_000) ms (quick: ~\(quick.targetRepetitionNanoseconds / 1_000_000) ms), auto-scaled unless --elements
+              timed batches        \(standard.batches) per repetition
+              latency elements     \(standard.latencyUnits) (quick: \(quick.latencyUnits))
+              input                \(SeededInput.defaultLength) seeded Ints (seed 0x\(String(SeededInput.defaultSeed, radix: 16)))
+            """)
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String { text.padding(width) }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import Harness
+import Implementations
+import StyleKit
+import Workloads
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run workloads over implementations and write a new run directory with CSV.",
+        discussion: "Names accept shell globs and comma-separated lists, e.g. --workloads 'map*' --implementations baseline,builtin."
+    )
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Implementations to run (names or globs; default: all).")
+    var implementations: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Workloads to run (names or globs; default: all).")
+    var workloads: [String] = []
+
+    @Flag(name: .long, help: "Short repetitions: the same statistics in a fraction of the time (CI).")
+    var quick = false
+
+    @Option(name: .long, help: "Timed repetitions per cell (at least 1; default 5).")
+    var repetitions: Int?
+
+    @Option(name: .long, help: "Units (elements or subscriptions) per repetition instead of auto-scaling.")
+    var elements: Int?
+
+    @Flag(name: .long, help: "Skip the per-event latency repetition.")
+    var noLatency = false
+
+    @Option(name: .long, help: "Directory under which a new run directory is created.")
+    var output = "results/runs"
+
+    @Option(name: .long, help: "Label appended to the run directory's name.")
+    var label = "run"
+
+    func validate() throws {
+        if let repetitions, repetitions < 1 {
+            throw ValidationError("--repetitions must be at least 1 (got \(repetitions))")
+        }
+        if let elements, elements < 1 {
+            throw ValidationError("--elements must be at least 1 (got \(elements))")
+        }
+        if label.isEmpty || label.contains("/") {
+            throw ValidationError("--label must be a non-empty name without '/' (got '\(label)')")
+        }
+    }
+
+    func run() throws {
+        #if DEBUG
+        throw BadInput("reactive-bench measures release builds only: build with `swift build -c release` (or use scripts/bench)")
+        #else
+        do {
+            let failed = try execute()
+            if failed { throw ExitCode(1) }
+        } catch let error as BadInput {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        } catch let error as HarnessError {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        #endif
+    }
+
+    /// Returns whether any cell failed.
+    private func execute() throws -> Bool {
+        let selectedImplementations = try Selection.resolve(
+            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation"
+        ).map { Registry.implementation(ImplementationID(rawValue: $0)!) }
+        let selectedWorkloads = try Selection.resolve(
+            workloads, among: Scenarios.all.map(\.name), kind: "workload"
+        ).map { Scenarios.named($0)! }
+
+        var configuration = quick ? RunConfiguration.quick : RunConfiguration.standard
+        if let repetitions { configuration.repetitions = repetitions }
+        if let elements { configuration.unitsPerRepetition = elements }
+        if noLatency { configuration.measuresLatency = false }
+
+        let probe = try AllocationProbe.current()
+        let environment = RunEnvironment.capture()
+        let directory = try RunDirectory.create(under: output, label: label)
+        log("writing \(directory)")
+
+        let started = Clock.now()
+        let runner = Runner(configuration: configuration, probe: probe, progress: log)
+        let results = runner.run(workloads: selectedWorkloads, implementations: selectedImplementations)
+        try ResultTable.table(results).write(to: directory + "/results.csv")
+        try environment.csvTable.write(to: directory + "/environment.csv")
+
+        print(SummaryTable.render(results))
+        let seconds = Double(Clock.now() - started) / 1e9
+        print("\n\(results.count) cells in \(String(format: "%.1f", seconds)) s -> \(directory)/results.csv")
+        let failures = results.filter(\.isFailure)
+        for failure in failures {
+            FileHandle.standardError.write(Data("error: \(failure.workload) / \(failure.implementation.rawValue): \(failure.status.rawValue): \(failure.detail)\n".utf8))
+        }
+        return !failures.isEmpty
+    }
+
+    private func log(_ line: String) {
+        FileHandle.standardError.write(Data("[reactive-bench] \(line)\n".utf8))
+    }
+}

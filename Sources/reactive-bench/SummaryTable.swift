@@ -1,0 +1,33 @@
+import Foundation
+import Workloads
+
+/// The readable table printed after a run.
+enum SummaryTable {
+    static func render(_ results: [CellResult]) -> String {
+        let header = ["workload", "implementation", "status", "ns/unit", "±MAD", "x baseline", "allocs/unit", "allocs/sub", "p99 ns"]
+        let rows = results.map { result -> [String] in
+            let statistics = result.statistics
+            return [
+                result.workload,
+                result.implementation.rawValue,
+                result.status.rawValue,
+                statistics.map { String(format: "%.1f", $0.median) } ?? "-",
+                statistics.map { String(format: "%.1f", $0.medianAbsoluteDeviation) } ?? "-",
+                result.baselineRatio.map { String(format: "%.1f", $0) } ?? "-",
+                result.allocationsPerUnit.map { String(format: "%.2f", $0) } ?? "-",
+                result.allocationsPerSubscription.map { String(format: "%.0f", $0) } ?? "-",
+                result.latency.map { String($0.p99) } ?? "-",
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max()!
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index < 3 ? cell.padding(widths[index]) : String(repeating: " ", count: widths[index] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+        return ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line))
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,41 @@
+import Implementations
+import StyleKit
+import Testing
+
+/// The registry names every implementation once, and what it says each Combine style supports is what
+/// the style actually builds.
+@Suite struct RegistryTests {
+    @Test func listsEveryImplementationExactlyOnce() {
+        let ids = Registry.all.map(\.id)
+        #expect(ids.sorted() == ImplementationID.allCases)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func listsEveryCombineStyleAsACombineImplementation() {
+        let combineIDs = Registry.all.filter { $0.family == .combine }.map(\.id)
+        #expect(Registry.combineStyles.map { $0.implementation } == combineIDs)
+        for implementation in Registry.all {
+            #expect((implementation.combineStyle != nil) == (implementation.family == .combine))
+            #expect(Registry.implementation(implementation.id).id == implementation.id)
+        }
+    }
+
+    @Test(arguments: Registry.combineStyles.map { $0.implementation })
+    func supportedOperatorsMatchWhatTheStyleBuilds(_ id: ImplementationID) {
+        let implementation = Registry.implementation(id)
+        let style = implementation.combineStyle!
+        #expect(implementation.supportedOperators == style.supportedOperators)
+        for operation in OperatorID.allCases {
+            let supported = style.supportedOperators.contains(operation)
+            do {
+                _ = try Rigs.combine(id, operation)
+                #expect(supported, "\(id) built \(operation) but does not list it as supported")
+            } catch {
+                #expect(!supported, "\(id) lists \(operation) as supported but threw \(error)")
+                #expect(error.implementation == id)
+                #expect(error.operation == operation)
+                #expect(!error.reason.isEmpty)
+            }
+        }
+    }
+}

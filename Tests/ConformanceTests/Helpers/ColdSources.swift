@@ -1,0 +1,48 @@
+import Implementations
+import OpenCombine
+import RxCore
+import StyleKit
+
+/// Runs an operator over two synchronous, cold inputs (`Publishers.Sequence`, `Observable.from`) that
+/// emit everything, then finish, from inside `subscribe`/`request`: the case where an operator's own
+/// calls re-enter it (a lock held across `request` deadlocks here).
+enum ColdSources {
+    static func run(_ operatorCase: OperatorCase, primary: [Int], secondary: [Int], demand: DemandPolicy)
+        throws -> (events: [OutputEvent], violations: [String])
+    {
+        switch operatorCase.family {
+        case .combine:
+            let recorder = try CombineAttach.attach(
+                Registry.implementation(operatorCase.implementation).combineStyle!,
+                operatorCase.operation,
+                Publishers.Sequence<[Int], TestError>(sequence: primary),
+                Publishers.Sequence<[Int], TestError>(sequence: secondary),
+                demand: demand
+            )
+            return (recorder.outputEvents, recorder.violations)
+        case .rx:
+            let attached = RxAttach.attach(operatorCase.operation, .from(primary), .from(secondary))
+            return (attached.observer.outputEvents, attached.observer.violations)
+        case .loop:
+            preconditionFailure("a plain loop has no operator to subscribe to")
+        }
+    }
+
+    /// The same run as a script: the input an operator subscribes to first runs to its end first
+    /// (`other` for withLatestFrom and sampleWithFrom, the upstream for sample).
+    static func script(_ operatorCase: OperatorCase, primary: [Int], secondary: [Int], demand: DemandPolicy) -> Script {
+        let upstream = primary.map { Step.value(.primary, $0) } + [.finish(.primary)]
+        let other = secondary.map { Step.value(.secondary, $0) } + [.finish(.secondary)]
+        switch operatorCase.operation {
+        case .withLatestFrom, .sampleWithFrom:
+            // Without a value from `other`, a Combine operator never asks its upstream for anything, and
+            // a cold upstream with values then sends nothing at all, not even its completion.
+            if operatorCase.family == .combine, secondary.isEmpty, !primary.isEmpty {
+                return Script(other, demand: demand)
+            }
+            return Script(other + upstream, demand: demand)
+        case .sample: return Script(upstream + other, demand: demand)
+        default: return Script(upstream, demand: demand)
+        }
+    }
+}

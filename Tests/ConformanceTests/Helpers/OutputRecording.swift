@@ -1,0 +1,28 @@
+import OpenCombine
+
+/// A downstream whose history can be read in the shared ``OutputEvent`` vocabulary, whatever the
+/// operator's output type: lets one driver handle every operator.
+protocol OutputRecording: AnyObject {
+    var outputEvents: [OutputEvent] { get }
+    var violations: [String] { get }
+    var subscriptionCount: Int { get }
+    var subscription: Subscription? { get }
+    var subscriptionObject: AnyObject? { get }
+    func request(_ demand: Subscribers.Demand)
+    func cancel()
+}
+
+extension TrackingSubscriber: OutputRecording where Failure == TestError {
+    /// The history without the subscription event (its count is ``subscriptionCount``; that it came
+    /// first is checked in ``violations``).
+    var outputEvents: [OutputEvent] {
+        history.compactMap { event in
+            switch event {
+            case .subscription: nil
+            case .value(let value): .value(String(describing: value))
+            case .completion(.finished): .finished
+            case .completion(.failure(let error)): .failure(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import OpenCombine
+
+/// A subscriber that records its whole history — the subscription, every value, the completion — in
+/// one ordered list, asks for values by a ``DemandPolicy``, and notes every breach of the Subscriber
+/// contract it sees (a value beyond demand, a second subscription, anything after its completion or
+/// after it cancelled) in ``violations``.
+///
+/// It holds its subscription until it cancels or completes, and no longer, as `Sink` does, so a
+/// released operator shows up as a released subscriber. Thread-safe: the concurrency tests call it
+/// from several threads.
+final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
+    enum Event {
+        case subscription
+        case value(Input)
+        case completion(Subscribers.Completion<Failure>)
+    }
+
+    private struct State {
+        var history: [Event] = []
+        var violations: [String] = []
+        var subscription: Subscription?
+        var outstandingDemand: Subscribers.Demand = .none
+        var subscriptionCount = 0
+        var valueCount = 0
+        var isCompleted = false
+        var isCancelled = false
+    }
+
+    let policy: DemandPolicy
+    private let state = Locked(State())
+    /// The subscription object the operator handed over, if it is a class: lets a test check that it
+    /// was released.
+    private(set) weak var subscriptionObject: AnyObject?
+
+    init(_ policy: DemandPolicy = .unlimited) {
+        self.policy = policy
+    }
+
+    var history: [Event] { state.withLock { $0.history } }
+    var violations: [String] { state.withLock { $0.violations } }
+    var subscriptionCount: Int { state.withLock { $0.subscriptionCount } }
+    /// The subscription, while the subscriber holds it: tests take it to cancel it more than once.
+    var subscription: Subscription? { state.withLock { $0.subscription } }
+
+    // MARK: - Subscriber
+
+    func receive(subscription: Subscription) {
+        let isFirst = state.withLock { state in
+            state.subscriptionCount += 1
+            state.history.append(.subscription)
+            guard state.subscription == nil, !state.isCompleted, !state.isCancelled else {
+                state.violations.append("received a second subscription")
+                return false
+            }
+            state.subscription = subscription
+            state.outstandingDemand += policy.initial
+            return true
+        }
+        guard isFirst else {
+            subscription.cancel()
+            return
+        }
+        if type(of: subscription as Any) is AnyClass {
+            subscriptionObject = subscription as AnyObject
+        }
+        if policy.initial > 0 {
+            subscription.request(policy.initial)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let (subscription, cancelsNow) = state.withLock { state -> (Subscription?, Bool) in
+            state.history.append(.value(input))
+            if state.subscriptionCount == 0 { state.violations.append("value \(input) before the subscription") }
+            if state.isCancelled { state.violations.append("value \(input) after cancel") }
+            if state.isCompleted { state.violations.append("value \(input) after completion") }
+            if state.outstandingDemand == .none {
+                state.violations.append("value \(input) beyond demand")
+            } else {
+                state.outstandingDemand -= 1
+            }
+            state.valueCount += 1
+            if state.valueCount == policy.cancelsAfter { return (state.subscription, true) }
+            state.outstandingDemand += policy.perValue
+            return (state.subscription, false)
+        }
+        if cancelsNow {
+            cancel()
+            return .none
+        }
+        guard policy.requestsFromReceive else { return policy.perValue }
+        if policy.perValue > 0 { subscription?.request(policy.perValue) }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        state.withLock { state in
+            state.history.append(.completion(completion))
+            if state.subscriptionCount == 0 { state.violations.append("completion before the subscription") }
+            if state.isCancelled { state.violations.append("completion \(completion) after cancel") }
+            if state.isCompleted { state.violations.append("second completion \(completion)") }
+            state.isCompleted = true
+            state.subscription = nil
+        }
+    }
+
+    // MARK: - Downstream actions
+
+    /// Asks for more values through the subscription (nothing after a cancel or a completion).
+    func request(_ demand: Subscribers.Demand) {
+        let subscription = state.withLock { state -> Subscription? in
+            guard let subscription = state.subscription else { return nil }
+            state.outstandingDemand += demand
+            return subscription
+        }
+        subscription?.request(demand)
+    }
+
+    /// Cancels the subscription and lets go of it (a later call does nothing: to cancel twice, take
+    /// ``subscription`` first).
+    func cancel() {
+        let subscription = state.withLock { state -> Subscription? in
+            state.isCancelled = true
+            defer { state.subscription = nil }
+            return state.subscription
+        }
+        subscription?.cancel()
+    }
+}
+
+extension TrackingSubscriber.Event: Equatable where Input: Equatable, Failure: Equatable {}
+
+extension TrackingSubscriber.Event: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .subscription: "subscription"
+        case .value(let value): "value(\(value))"
+        case .completion(.finished): "finished"
+        case .completion(.failure(let error)): "failure(\(error))"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import OpenCombine
+
+/// The subscription a ``TrackingSubject`` hands to each subscriber. It records every `request(_:)` and
+/// `cancel()` in a ``SubscriptionLog`` and delivers a value only when the subscriber has outstanding
+/// demand (a value sent without demand is dropped, as `PassthroughSubject` drops it).
+///
+/// It holds the subscriber until it cancels or the input completes, and no longer. Thread-safe; it never
+/// calls out while holding its lock.
+final class TrackingSubscription<Output, Failure: Error>: Subscription {
+    private struct State {
+        var subscriber: AnySubscriber<Output, Failure>?
+        var demand: Subscribers.Demand = .none
+    }
+
+    let log: SubscriptionLog
+    private let state: Locked<State>
+    private let onCancel: (TrackingSubscription) -> Void
+
+    init(
+        subscriber: AnySubscriber<Output, Failure>,
+        log: SubscriptionLog,
+        onCancel: @escaping (TrackingSubscription) -> Void
+    ) {
+        self.log = log
+        self.onCancel = onCancel
+        state = Locked(State(subscriber: subscriber))
+    }
+
+    // MARK: - Subscription
+
+    func request(_ demand: Subscribers.Demand) {
+        log.record(.request(demand))
+        state.withLock { state in
+            guard state.subscriber != nil else { return }
+            state.demand += demand
+        }
+    }
+
+    func cancel() {
+        log.record(.cancel)
+        let wasLive = state.withLock { state in
+            defer { state.subscriber = nil }
+            return state.subscriber != nil
+        }
+        if wasLive { onCancel(self) }
+    }
+
+    // MARK: - Delivery (called by the subject)
+
+    /// Delivers `value` if there is demand for it; returns whether it was delivered.
+    @discardableResult
+    func deliver(_ value: Output) -> Bool {
+        let subscriber = state.withLock { state -> AnySubscriber<Output, Failure>? in
+            guard let subscriber = state.subscriber, state.demand > 0 else { return nil }
+            state.demand -= 1
+            return subscriber
+        }
+        guard let subscriber else { return false }
+        log.recordDelivery()
+        let more = subscriber.receive(value)
+        state.withLock { state in
+            if state.subscriber != nil { state.demand += more }
+        }
+        return true
+    }
+
+    func deliver(completion: Subscribers.Completion<Failure>) {
+        let subscriber = state.withLock { state in
+            defer { state.subscriber = nil }
+            return state.subscriber
+        }
+        guard let subscriber else { return }
+        log.recordCompletion()
+        subscriber.receive(completion: completion)
+    }
+}
