@@ -54,7 +54,7 @@ import Testing
         )
         let rig = try operatorCase.makeRig(demand: script.demand)
         rig.run(script.steps)
-        try withKnownIssue(operatorCase.knownLibraryDeviation ?? "", isIntermittent: true) {
+        try withKnownIssue(operatorCase.knownLibraryDeviation, isIntermittent: true) {
             #expect(rig.events == operatorCase.expected(script))
             #expect(rig.events.count == 1 && rig.terminalEventCount == 0, "one value, then nothing")
             #expect(rig.violations.isEmpty)

@@ -103,7 +103,7 @@ import Testing
     @Test(arguments: OperatorCase.supported([.histogram], families: [.combine]))
     func histogramAsksForEverythingOnTheFirstDownstreamRequest(_ operatorCase: OperatorCase) throws {
         let rig = try Rigs.combine(operatorCase.implementation, .histogram, demand: .manual)
-        withKnownIssue(operatorCase.knownLibraryDeviation ?? "") {
+        withKnownIssue(operatorCase.knownLibraryDeviation) {
             #expect(rig.primary.log?.requests == [], "nothing is requested before the downstream asks")
         } when: {
             operatorCase.knownLibraryDeviation != nil

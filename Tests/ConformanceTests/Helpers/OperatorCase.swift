@@ -18,8 +18,10 @@ struct OperatorCase: Hashable, Sendable, CustomTestStringConvertible {
     var knownLibraryDeviation: Comment? {
         switch (implementation, operation) {
         case (.builtin, .histogram):
-            "OpenCombine 0.14.0's reduce requests .unlimited as soon as it is subscribed, and sends "
-                + ".finished after a cancel made inside receive(_:) (ReduceProducer.sendResultAndFinish)"
+            Comment(
+                rawValue: "OpenCombine 0.14.0's reduce requests .unlimited as soon as it is subscribed, and sends "
+                    + ".finished after a cancel made inside receive(_:) (ReduceProducer.sendResultAndFinish)"
+            )
         default:
             nil
         }
