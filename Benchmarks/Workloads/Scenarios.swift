@@ -2,6 +2,7 @@
 /// this table; nothing else names workloads.
 public enum Scenarios {
     public static let all: [any Workload] = [
+        FloorWorkload(),
         MapWorkload(),
         MapFilterScanWorkload(),
         SubscribeChurnWorkload(),
