@@ -121,6 +121,8 @@ extension SubscriptionPublishers.Histogram {
             case let .deliver(counts):
                 guard let downstream else { return }
                 _ = downstream.receive(HistogramBin.bins(from: counts))
+                // The downstream may cancel from inside receive(_:); nothing reaches it after that.
+                guard !state.withLock({ $0.isCancelled }) else { return }
                 downstream.receive(completion: .finished)
             case .fail:
                 downstream?.receive(completion: completion)

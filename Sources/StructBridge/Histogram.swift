@@ -111,7 +111,7 @@ extension BridgePublishers.Histogram {
                     return state.downstreamRequested ? finish(&state) : nil
                 }
                 if let (downstream, counts) = result {
-                    Self.deliver(counts, to: downstream)
+                    deliver(counts, to: downstream)
                 }
             case .failure:
                 let result = state.withLock { state in state.isTerminal ? nil : finish(&state) }
@@ -132,7 +132,7 @@ extension BridgePublishers.Histogram {
             }
             upstream?.request(.unlimited)
             if let (downstream, counts) = result {
-                Self.deliver(counts, to: downstream)
+                deliver(counts, to: downstream)
             }
         }
 
@@ -140,6 +140,8 @@ extension BridgePublishers.Histogram {
             // The downstream comes out too, so that it is released after the lock: its deinit may
             // call back into this box.
             let (upstream, _) = state.withLock { state -> (Subscription?, Downstream?) in
+                // Also while the result is being delivered (a cancel from inside receive(_:)).
+                state.isCancelled = true
                 guard !state.isTerminal else { return (nil, nil) }
                 let upstream = state.upstream
                 return (upstream, finish(&state).downstream)
@@ -157,8 +159,10 @@ extension BridgePublishers.Histogram {
             return (downstreamRoom.move(), state.counts)
         }
 
-        private static func deliver(_ counts: [Int: Int], to downstream: Downstream) {
+        private func deliver(_ counts: [Int: Int], to downstream: Downstream) {
             _ = downstream.receive(HistogramBin.bins(from: counts))
+            // The downstream may cancel from inside receive(_:); nothing reaches it after that.
+            guard !state.withLock({ $0.isCancelled }) else { return }
             downstream.receive(completion: .finished)
         }
     }
@@ -171,6 +175,7 @@ private struct HistogramState {
     var upstream: Subscription?
     var counts: [Int: Int] = [:]
     var downstreamRequested = false
+    var isCancelled = false
     var upstreamFinished = false
     var isTerminal = false
 }

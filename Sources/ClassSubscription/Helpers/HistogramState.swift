@@ -34,6 +34,8 @@ struct HistogramState {
     private var subscription: Subscription?
     private var counts: [Int: Int] = [:]
     private var hasDownstreamRequested = false
+    /// Set by the downstream's cancel, which may arrive from inside `receive(_:)` of the bins.
+    private(set) var isCancelled = false
 
     mutating func attach(_ subscription: Subscription) -> Bool {
         guard phase == .awaitingSubscription else { return false }
@@ -79,7 +81,9 @@ struct HistogramState {
     /// Returns the upstream's subscription to cancel, and the counts, released after unlocking.
     mutating func cancel() -> (Subscription?, [Int: Int]) {
         let subscription = self.subscription.take()
-        return (subscription, end())
+        let counts = end()
+        isCancelled = true
+        return (subscription, counts)
     }
 
     /// Moves to `terminal` and hands out the counts.

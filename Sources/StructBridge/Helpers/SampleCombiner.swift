@@ -71,7 +71,9 @@ where Downstream.Input == Output {
         // The downstream comes out too, so that it is released after the lock: its deinit may call
         // back into this object.
         let released = state.withLock { state in
-            state.isTerminal ? nil : (subscriptions: finish(&state), downstream: downstreamRoom.move())
+            // Also while the last value is being delivered (a cancel from inside receive(_:)).
+            state.isCancelled = true
+            return state.isTerminal ? nil : (subscriptions: finish(&state), downstream: downstreamRoom.move())
         }
         released?.subscriptions.source?.cancel()
         released?.subscriptions.sampler?.cancel()
@@ -231,6 +233,8 @@ where Downstream.Input == Output {
     ) {
         if let value { _ = downstream.receive(value.move()) }
         sampler?.cancel()
+        // The downstream may cancel from inside receive(_:); nothing reaches it after that.
+        guard !state.withLock({ $0.isCancelled }) else { return }
         downstream.receive(completion: .finished)
     }
 
@@ -271,6 +275,8 @@ private struct SampleState {
     /// Demand that waits for the sampler's subscription.
     var heldDemand = Subscribers.Demand.none
     var isTerminal = false
+    /// The downstream cancelled, possibly while a terminal delivery was under way.
+    var isCancelled = false
 }
 
 /// What a sampler event leads to, decided under the lock.
