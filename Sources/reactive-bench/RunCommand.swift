@@ -21,7 +21,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Short repetitions: the same statistics in a fraction of the time (CI).")
     var quick = false
 
-    @Option(name: .long, help: "Timed repetitions per cell (at least 1; default 5).")
+    @Option(name: .long, help: "Timed repetitions per cell (at least 1; default 11, quick 5).")
     var repetitions: Int?
 
     @Option(name: .long, help: "Units (elements or subscriptions) per repetition instead of auto-scaling.")
