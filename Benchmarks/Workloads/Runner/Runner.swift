@@ -66,29 +66,28 @@ public struct Runner {
 
     // MARK: - Sizing
 
-    /// Runs a short pilot to choose the units per repetition and computes the reference checksum for
-    /// exactly what every repetition will send.
+    /// Runs a short pilot, always: it pays every first-use cost (generic metadata, caches, lazy
+    /// globals) before anything is measured, so the first repetition neither allocates nor "retains"
+    /// more than the others. It also chooses the units per repetition unless they are fixed, and the
+    /// reference checksum is computed for exactly what every repetition will send.
     private func size(_ plan: CellPlan, into result: inout CellResult) {
-        var units: Int
-        if let fixed = configuration.unitsPerRepetition {
-            units = fixed
-        } else {
-            let pilotUnits = plan.workload.unit == .element ? 10_000 : 1_000
-            let cell = plan.makeCell(input)
-            do {
-                try cell.setUp()
-            } catch {
-                result.status = .failed
-                result.detail = "set-up failed: \(error)"
-                return
-            }
-            let start = Clock.now()
-            cell.run(from: 0, count: pilotUnits)
-            let elapsed = max(1, Clock.now() - start)
-            cell.tearDown()
-            let estimate = Double(configuration.targetRepetitionNanoseconds) / (Double(elapsed) / Double(pilotUnits))
-            units = Int(min(max(estimate, 1_000), 50_000_000))
+        let pilotUnits = plan.workload.unit == .element ? 10_000 : 1_000
+        let cell = plan.makeCell(input)
+        do {
+            try cell.setUp()
+        } catch {
+            result.status = .failed
+            result.detail = "set-up failed: \(error)"
+            return
         }
+        let start = Clock.now()
+        cell.run(from: 0, count: pilotUnits)
+        let elapsed = max(1, Clock.now() - start)
+        cell.tearDown()
+        var units = configuration.unitsPerRepetition ?? {
+            let estimate = Double(configuration.targetRepetitionNanoseconds) / (Double(elapsed) / Double(pilotUnits))
+            return Int(min(max(estimate, 1_000), 50_000_000))
+        }()
         let batches = configuration.batches
         units = max(batches, (units / batches) * batches)
         result.unitsPerRepetition = units
