@@ -1,0 +1,186 @@
+"""Loading and validating a run directory (results.csv, environment.csv; see docs/CSV.md)."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+SCHEMA_VERSION = 1
+BASELINE = "baseline"
+OK = "ok"
+
+TEXT_COLUMNS = ("workload", "unit", "implementation", "status")
+NUMERIC_COLUMNS = (
+    "schema_version",
+    "ns_per_unit_median",
+    "ns_per_unit_mad",
+    "ns_per_unit_ci95_low",
+    "ns_per_unit_ci95_high",
+    "baseline_ratio",
+    "allocations_per_unit",
+    "allocations_per_subscription",
+    "retained_bytes",
+    "latency_p50_ns",
+    "latency_p90_ns",
+    "latency_p99_ns",
+    "latency_p999_ns",
+    "latency_p9999_ns",
+    "latency_max_ns",
+    "latency_recording_overhead_ns",
+)
+REQUIRED_COLUMNS = TEXT_COLUMNS + NUMERIC_COLUMNS
+
+# "pipelineDepth (4)": a workload swept over a parameter; the number inside the parentheses is the x.
+_SCALING_NAME = re.compile(r"^(?P<base>.+?) \((?P<param>[^()]*)\)$")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+class InputError(Exception):
+    """A run directory that cannot be plotted; the message is shown to the user as one line."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run directory: its results and, when present, its environment (key/value) table."""
+
+    directory: Path
+    results: pd.DataFrame
+    environment: pd.DataFrame | None
+
+    @property
+    def name(self) -> str:
+        """The run directory's basename, e.g. ``20261122-232837-q1``."""
+        return self.directory.resolve().name
+
+
+@dataclass(frozen=True)
+class ScalingPoint:
+    """A workload name split into the swept workload and its numeric parameter."""
+
+    base: str
+    value: float
+    label: str
+
+
+def load_run(directory: str | Path) -> Run:
+    """Reads and validates ``directory/results.csv`` and, if it exists, ``environment.csv``."""
+    path = Path(directory)
+    if not path.exists():
+        raise InputError(f"{path}: no such run directory")
+    if not path.is_dir():
+        raise InputError(f"{path}: not a directory (expected a run directory holding results.csv)")
+    return Run(path, load_results(path / "results.csv"), load_environment(path / "environment.csv"))
+
+
+def load_results(path: Path) -> pd.DataFrame:
+    """Returns results.csv with numeric columns as floats; raises InputError on any schema problem."""
+    if not path.is_file():
+        raise InputError(f"{path}: file not found")
+    try:
+        frame = pd.read_csv(path)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as error:
+        raise InputError(f"{path}: not a readable CSV ({_first_line(error)})") from error
+    missing = [column for column in REQUIRED_COLUMNS if column not in frame.columns]
+    if missing:
+        raise InputError(f"{path}: missing required columns: {', '.join(missing)}")
+    if frame.empty:
+        raise InputError(f"{path}: no result rows")
+    _check_schema_version(path, frame["schema_version"])
+    return _normalised(path, frame)
+
+
+def load_environment(path: Path) -> pd.DataFrame | None:
+    """Returns environment.csv as ``key,value`` strings, or None when the file is absent or unusable."""
+    if not path.is_file():
+        return None
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError):
+        return None
+    if list(frame.columns[:2]) != ["key", "value"]:
+        return None
+    return frame[["key", "value"]]
+
+
+def implementations(results: pd.DataFrame) -> list[str]:
+    """Implementation names in table order, the baseline first."""
+    names = list(dict.fromkeys(results["implementation"]))
+    return sorted(names, key=lambda name: name != BASELINE)
+
+
+def workloads(results: pd.DataFrame) -> list[str]:
+    """Workload names in table order."""
+    return list(dict.fromkeys(results["workload"]))
+
+
+def duplicate_cells(results: pd.DataFrame) -> list[str]:
+    """``workload / implementation`` of every cell that has more than one row (only the first is used)."""
+    repeated = results[results.duplicated(["workload", "implementation"])]
+    pairs = dict.fromkeys(zip(repeated["workload"], repeated["implementation"]))
+    return [f"{workload} / {implementation}" for workload, implementation in pairs]
+
+
+def cell(results: pd.DataFrame, workload: str, implementation: str) -> pd.Series | None:
+    """The row of one (workload, implementation) cell, or None if the run has no such cell."""
+    rows = results[
+        (results["workload"] == workload) & (results["implementation"] == implementation)
+    ]
+    return None if rows.empty else rows.iloc[0]
+
+
+def is_ok(row: pd.Series | None) -> bool:
+    """Whether the cell ran and produced a usable median."""
+    if row is None or row["status"] != OK:
+        return False
+    median = row["ns_per_unit_median"]
+    return bool(math.isfinite(median) and median > 0)
+
+
+def split_scaling(workload: str) -> ScalingPoint | None:
+    """Splits ``"name (param)"`` into name and the first number in param; None for plain workloads."""
+    match = _SCALING_NAME.match(workload)
+    if not match:
+        return None
+    number = _NUMBER.search(match["param"])
+    if not number:
+        return None
+    label = (match["param"][: number.start()] + match["param"][number.end() :]).strip(" =:")
+    return ScalingPoint(match["base"], float(number.group()), label)
+
+
+def _check_schema_version(path: Path, column: pd.Series) -> None:
+    """Refuses any file whose rows are not all schema_version 1."""
+    versions = pd.to_numeric(column, errors="coerce")
+    if versions.isna().any() or not (versions == SCHEMA_VERSION).all():
+        found = ", ".join(sorted({str(value) for value in column.unique()}))
+        raise InputError(
+            f"{path}: schema_version {found} is not supported (expected {SCHEMA_VERSION})"
+        )
+
+
+def _normalised(path: Path, frame: pd.DataFrame) -> pd.DataFrame:
+    """Coerces numeric columns to float and text columns to stripped strings."""
+    frame = frame.copy()
+    for column in TEXT_COLUMNS:
+        if frame[column].isna().any():
+            raise InputError(
+                f"{path}: empty '{column}' in row {int(frame[column].isna().idxmax()) + 2}"
+            )
+        frame[column] = frame[column].astype(str).str.strip()
+    for column in NUMERIC_COLUMNS:
+        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype(float)
+    if "detail" in frame.columns:
+        frame["detail"] = frame["detail"].fillna("").astype(str)
+    else:
+        frame["detail"] = ""
+    return frame
+
+
+def _first_line(error: Exception) -> str:
+    """The first line of an exception's message, for one-line error reports."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

@@ -1,0 +1,132 @@
+"""Chart 3: latency percentiles per implementation on an HdrHistogram-style axis."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pandas as pd
+from matplotlib.lines import Line2D
+
+from . import data, style
+from .data import Run
+
+STEM = "latency"
+# (column, percentile) for the points along x; x = 1 / (1 - p), so each extra nine is one decade.
+PERCENTILES = (
+    ("latency_p50_ns", 0.5),
+    ("latency_p90_ns", 0.9),
+    ("latency_p99_ns", 0.99),
+    ("latency_p999_ns", 0.999),
+    ("latency_p9999_ns", 0.9999),
+)
+MAX_COLUMN = "latency_max_ns"
+MAX_X = 1e5  # the maximum sits one decade past p99.99, drawn with a dotted segment
+COLUMNS = [column for column, _ in PERCENTILES] + [MAX_COLUMN]
+
+
+def has_latency(run: Run) -> bool:
+    """Whether any cell recorded latency percentiles."""
+    return bool(run.results[COLUMNS].notna().any().any())
+
+
+def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
+    """One panel per workload with latency data; returns the PNG path, or None if there is none."""
+    if not has_latency(run):
+        return None
+    results = run.results
+    names = [
+        name
+        for name in data.workloads(results)
+        if results.loc[results["workload"] == name, COLUMNS].notna().any().any()
+    ]
+    rows, columns = style.grid_shape(len(names))
+    figure, axes = plt.subplots(
+        rows,
+        columns,
+        figsize=(4.6 * columns, 3.6 * rows + 0.9),
+        squeeze=False,
+        layout="constrained",
+    )
+    flat = list(axes.flat)
+    for panel, workload in zip(flat, names):
+        _draw_workload(panel, results[results["workload"] == workload], workload, colours)
+    style.hide_unused(flat, len(names))
+    _add_legend(figure, data.implementations(results[results["workload"].isin(names)]), colours)
+    style.suptitle(
+        figure, f"{run.name}: send-to-receive latency per event{_overhead_note(results)}"
+    )
+    return style.save(figure, directory, STEM)
+
+
+def _draw_workload(axes, rows: pd.DataFrame, workload: str, colours: dict[str, str]) -> None:
+    """Percentile curves of every implementation of one workload."""
+    for name in data.implementations(rows):
+        row = data.cell(rows, workload, name)
+        if data.is_ok(row):
+            _draw_curve(axes, row, colours[name], name)
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    style.plain_log_axis(axes.yaxis)
+    ticks = [_x(p) for _, p in PERCENTILES] + [MAX_X]
+    axes.set_xticks(ticks, [_percent_label(p) for _, p in PERCENTILES] + ["max"])
+    axes.minorticks_off()
+    axes.set_xlim(ticks[0] / 1.5, ticks[-1] * 1.5)
+    axes.set_xlabel("percentile")
+    axes.set_ylabel("latency (ns, log)")
+    axes.set_title(workload)
+    axes.grid(which="major", color="#e0e0e0", linewidth=0.6)
+
+
+def _draw_curve(axes, row: pd.Series, colour: str, name: str) -> None:
+    """Solid line through the percentiles, dotted on to the maximum."""
+    points = [(_x(p), row[column]) for column, p in PERCENTILES if _positive(row[column])]
+    if not points:
+        return
+    xs, ys = zip(*points)
+    dashes = "--" if name == data.BASELINE else "-"
+    axes.plot(xs, ys, dashes, color=colour, marker="o", markersize=3.5, linewidth=1.4)
+    if _positive(row[MAX_COLUMN]):
+        axes.plot([xs[-1], MAX_X], [ys[-1], row[MAX_COLUMN]], ":", color=colour, linewidth=1.2)
+        axes.plot([MAX_X], [row[MAX_COLUMN]], marker="D", markersize=3.5, color=colour)
+
+
+def _add_legend(figure, names: list[str], colours: dict[str, str]) -> None:
+    """One legend for all panels, below them."""
+    handles = [
+        Line2D(
+            [],
+            [],
+            color=colours[name],
+            marker="o",
+            markersize=4,
+            linestyle="--" if name == data.BASELINE else "-",
+            label=name,
+        )
+        for name in names
+    ]
+    style.figure_legend(figure, handles)
+
+
+def _overhead_note(results: pd.DataFrame) -> str:
+    """The recording overhead to subtract mentally, as a suffix for the title."""
+    overhead = results["latency_recording_overhead_ns"].dropna()
+    if overhead.empty:
+        return ""
+    return f" (includes ~{style.format_number(overhead.median())} ns recording overhead)"
+
+
+def _x(percentile: float) -> float:
+    """HdrHistogram's x: 1 / (1 - p), so 90% -> 10, 99% -> 100."""
+    return 1.0 / (1.0 - percentile)
+
+
+def _percent_label(percentile: float) -> str:
+    """0.999 -> "99.9%"."""
+    return f"{percentile * 100:.4f}".rstrip("0").rstrip(".") + "%"
+
+
+def _positive(value: float) -> bool:
+    """Whether a value can be drawn on a log axis."""
+    return bool(pd.notna(value) and math.isfinite(value) and value > 0)

@@ -1,0 +1,159 @@
+"""Colours, labels and figure output shared by every chart."""
+
+from __future__ import annotations
+
+import math
+import re
+import textwrap
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import LogFormatter  # noqa: E402
+
+from .data import BASELINE  # noqa: E402
+
+BASELINE_COLOUR = "#8c8c8c"
+# Fixed colours for the implementations the harness knows, so a colour means the same thing in every
+# chart of every run; implementations added later take the remaining colours in name order.
+KNOWN_COLOURS = {
+    "builtin": "#1f77b4",
+    "structBridge": "#ff7f0e",
+    "classSubscription": "#2ca02c",
+    "anySubscriber": "#d62728",
+    "rxSink": "#9467bd",
+}
+SPARE_COLOURS = (
+    "#8c564b",
+    "#e377c2",
+    "#bcbd22",
+    "#17becf",
+    "#393b79",
+    "#ad494a",
+    "#637939",
+    "#7b4173",
+)
+
+VALUE_LABEL_SIZE = 7
+TITLE_SIZE = 12
+
+plt.rcParams.update(
+    {
+        "figure.dpi": 110,
+        "savefig.dpi": 130,
+        "axes.titlesize": 11,
+        "axes.labelsize": 9,
+        "xtick.labelsize": 8,
+        "ytick.labelsize": 8,
+        "legend.fontsize": 8,
+        "axes.spines.top": False,
+        "axes.spines.right": False,
+        "svg.hashsalt": "reactive-bench",
+    }
+)
+
+
+def colour_map(names: list[str]) -> dict[str, str]:
+    """One colour per implementation name: grey for the baseline, fixed ones for known names."""
+    colours = {BASELINE: BASELINE_COLOUR, **KNOWN_COLOURS}
+    unknown = sorted(name for name in names if name not in colours)
+    for index, name in enumerate(unknown):
+        colours[name] = SPARE_COLOURS[index % len(SPARE_COLOURS)]
+    return {name: colours[name] for name in names}
+
+
+def wrap_camel(name: str, width: int = 12) -> str:
+    """Breaks a long camelCase name at word boundaries for a tick label: "mapFilter\\nScan"."""
+    if len(name) <= width:
+        return name
+    words = re.findall(r"\s+|\([^)]*\)|[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])|.", name)
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + len(word) <= width:
+            lines[-1] += word
+        elif not word.isspace():
+            lines.append(word)
+    return "\n".join(line.strip() for line in lines)
+
+
+def format_number(value: float) -> str:
+    """About three significant figures, integers kept whole: 0.0123, 2.79, 15.3, 153, 1398."""
+    if value is None or not math.isfinite(value):
+        return "-"
+    if value == 0:
+        return "0"
+    magnitude = abs(value)
+    if magnitude >= 100:
+        return f"{value:.0f}"
+    if magnitude >= 10:
+        return f"{value:.1f}"
+    if magnitude >= 1:
+        return f"{value:.2f}"
+    return f"{value:.3g}"
+
+
+def format_count(value: float) -> str:
+    """Allocation counts: integers as such, fractions with three significant figures."""
+    if value is None or not math.isfinite(value):
+        return "-"
+    if abs(value - round(value)) < 1e-9:
+        return str(int(round(value)))
+    return format_number(value)
+
+
+class PlainLogFormatter(LogFormatter):
+    """LogFormatter's choice of which ticks to label, written as plain numbers: 0.5, 100, 2000."""
+
+    def __call__(self, x, pos=None):
+        return f"{x:g}" if super().__call__(x, pos) else ""
+
+
+def plain_log_axis(axis) -> None:
+    """Log-axis tick labels as plain numbers instead of powers of ten; minor ones on short ranges."""
+    axis.set_major_formatter(PlainLogFormatter(labelOnlyBase=False))
+    axis.set_minor_formatter(PlainLogFormatter(labelOnlyBase=False, minor_thresholds=(1, 0.4)))
+
+
+def suptitle(figure: Figure, text: str) -> None:
+    """The figure title, wrapped at word boundaries so it never runs past the figure's edges."""
+    width_inches = figure.get_figwidth()
+    characters = max(30, int(width_inches * 72 / (0.55 * TITLE_SIZE)))
+    lines = [
+        line for paragraph in text.splitlines() for line in textwrap.wrap(paragraph, characters)
+    ]
+    figure.suptitle("\n".join(lines), fontsize=TITLE_SIZE)
+
+
+def figure_legend(figure: Figure, handles: list) -> None:
+    """One legend for the whole figure, centred below the panels.
+
+    Below, not above: constrained layout places an "outside upper" legend over the suptitle.
+    """
+    columns = len(handles) if len(handles) <= 8 else math.ceil(len(handles) / 2)
+    figure.legend(handles=handles, loc="outside lower center", ncols=columns, frameon=False)
+
+
+def grid_shape(count: int, max_columns: int = 3) -> tuple[int, int]:
+    """Rows and columns of a subplot grid for ``count`` panels (four make a square, not 3 + 1)."""
+    columns = 2 if count == 4 else max(1, min(max_columns, count))
+    return math.ceil(count / columns), columns
+
+
+def hide_unused(axes_list: list, used: int) -> None:
+    """Removes the empty panels at the end of a subplot grid."""
+    for axes in axes_list[used:]:
+        axes.set_visible(False)
+
+
+def save(figure: Figure, directory: Path, stem: str) -> Path:
+    """Writes ``stem.png`` and ``stem.svg`` into ``directory``, closes the figure, returns the PNG."""
+    directory.mkdir(parents=True, exist_ok=True)
+    png = directory / f"{stem}.png"
+    figure.savefig(png, metadata={"Software": None})
+    figure.savefig(directory / f"{stem}.svg", metadata={"Date": None})
+    plt.close(figure)
+    return png
