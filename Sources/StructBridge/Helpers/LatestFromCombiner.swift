@@ -21,6 +21,10 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: Subscri
     private let downstreamRoom: UnsafeMutablePointer<Downstream>
     /// Occupied while `state.hasLatest`.
     private let latestRoom: UnsafeMutablePointer<SecondaryValue>
+    /// Occupied while `state.hasDeferredFailure`: `other` failed while an upstream value was being
+    /// delivered on another thread; the failure follows as soon as that delivery returns, so the
+    /// downstream never sees a value after its terminal event.
+    private let deferredFailureRoom: UnsafeMutablePointer<Subscribers.Completion<Failure>>
 
     private let resultSelector: (PrimaryValue, SecondaryValue) -> Downstream.Input
     /// `sampleWithFrom` combines each value of `other` at most once; `withLatestFrom` keeps it.
@@ -34,6 +38,7 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: Subscri
         downstreamRoom = .allocate(capacity: 1)
         downstreamRoom.initialize(to: downstream)
         latestRoom = .allocate(capacity: 1)
+        deferredFailureRoom = .allocate(capacity: 1)
         self.consumesLatest = consumesLatest
         self.resultSelector = resultSelector
     }
@@ -42,9 +47,11 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: Subscri
         state.withLock { state in
             if !state.isTerminal { downstreamRoom.deinitialize(count: 1) }
             if state.hasLatest { latestRoom.deinitialize(count: 1) }
+            if state.hasDeferredFailure { deferredFailureRoom.deinitialize(count: 1) }
         }
         downstreamRoom.deallocate()
         latestRoom.deallocate()
+        deferredFailureRoom.deallocate()
     }
 
     /// Hands the downstream its subscription, then subscribes to `other`, then to `upstream` (the
@@ -117,6 +124,7 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: Subscri
                     } else {
                         latest.initialize(to: latestRoom.pointee)
                     }
+                    state.isDelivering = true
                     return .combined
                 }
                 switch outcome {
@@ -127,7 +135,11 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: Subscri
                     return .max(1)
                 case .combined:
                     let output = resultSelector(value, latest.move())
-                    return downstream.move().receive(output)
+                    let more = downstream.move().receive(output)
+                    if state.withLock({ state in state.endDelivery() }) {
+                        failWithDeferredFailure()
+                    }
+                    return more
                 }
             }
         }
@@ -173,8 +185,23 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: Subscri
             // The latest value stays usable; the finished subscription is let go, outside the lock.
             _ = state.withLock { state in state.secondary.take() }
         case .failure:
-            terminate(with: completion, cancellingPrimary: true)
+            let deferred = state.withLock { state -> Bool in
+                guard !state.isTerminal, state.isDelivering else { return false }
+                if !state.hasDeferredFailure {
+                    deferredFailureRoom.initialize(to: completion)
+                    state.hasDeferredFailure = true
+                }
+                return true
+            }
+            if !deferred { terminate(with: completion, cancellingPrimary: true) }
         }
+    }
+
+    /// Kept out of `receivePrimary`: a completion of a generic failure type in its body would cost a
+    /// runtime metadata lookup on every value.
+    @inline(never)
+    private func failWithDeferredFailure() {
+        terminate(with: deferredFailureRoom.move(), cancellingPrimary: true)
     }
 
     // MARK: - Private
@@ -195,6 +222,10 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: Subscri
     private func finish(_ state: inout LatestFromState) -> (primary: Subscription?, secondary: Subscription?) {
         state.isTerminal = true
         state.heldDemand = .none
+        if state.hasDeferredFailure {
+            deferredFailureRoom.deinitialize(count: 1)
+            state.hasDeferredFailure = false
+        }
         if state.hasLatest {
             latestRoom.deinitialize(count: 1)
             state.hasLatest = false
@@ -216,6 +247,19 @@ private struct LatestFromState {
     /// Downstream demand waiting for the first `latest` and for the upstream's subscription.
     var heldDemand = Subscribers.Demand.none
     var isTerminal = false
+    /// An upstream value is on its way to the downstream, outside the lock.
+    var isDelivering = false
+    /// `other` failed during that delivery; its completion is in the combiner's room.
+    var hasDeferredFailure = false
+
+    /// Ends a delivery; returns whether a deferred failure must now be sent (it leaves the room
+    /// occupied for the caller to move out).
+    mutating func endDelivery() -> Bool {
+        isDelivering = false
+        guard hasDeferredFailure, !isTerminal else { return false }
+        hasDeferredFailure = false
+        return true
+    }
 
     /// The held demand, taken once both a `latest` and the upstream's subscription exist.
     mutating func takeHeldDemand() -> Subscribers.Demand {

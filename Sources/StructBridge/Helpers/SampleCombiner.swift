@@ -21,20 +21,27 @@ where Downstream.Input == Output {
     private let downstreamRoom: UnsafeMutablePointer<Downstream>
     /// Occupied while `state.hasPending`.
     private let pendingRoom: UnsafeMutablePointer<Output>
+    /// Occupied while `state.hasDeferredFailure`: the upstream failed while a sampled value was
+    /// being delivered on another thread; the failure follows as soon as that delivery returns, so
+    /// the downstream never sees a value after its terminal event.
+    private let deferredFailureRoom: UnsafeMutablePointer<Subscribers.Completion<Failure>>
 
     init(downstream: Downstream) {
         downstreamRoom = .allocate(capacity: 1)
         downstreamRoom.initialize(to: downstream)
         pendingRoom = .allocate(capacity: 1)
+        deferredFailureRoom = .allocate(capacity: 1)
     }
 
     deinit {
         state.withLock { state in
             if !state.isTerminal { downstreamRoom.deinitialize(count: 1) }
             if state.hasPending { pendingRoom.deinitialize(count: 1) }
+            if state.hasDeferredFailure { deferredFailureRoom.deinitialize(count: 1) }
         }
         downstreamRoom.deallocate()
         pendingRoom.deallocate()
+        deferredFailureRoom.deallocate()
     }
 
     /// Hands the downstream its subscription, then subscribes to `upstream`, then to `sampler`
@@ -112,7 +119,15 @@ where Downstream.Input == Output {
                 return state.source.take()
             }
         case .failure:
-            fail(with: completion, cancellingSource: false)
+            let deferred = state.withLock { state -> Bool in
+                guard !state.isTerminal, state.isDelivering else { return false }
+                if !state.hasDeferredFailure {
+                    deferredFailureRoom.initialize(to: completion)
+                    state.hasDeferredFailure = true
+                }
+                return true
+            }
+            if !deferred { fail(with: completion, cancellingSource: false) }
         }
     }
 
@@ -192,6 +207,7 @@ where Downstream.Input == Output {
             return state.hasPending ? .ignored : .empty
         }
         downstream.initialize(to: downstreamRoom.pointee)
+        state.isDelivering = true
         return .emit
     }
 
@@ -210,11 +226,11 @@ where Downstream.Input == Output {
             return .max(1)
         case .emit:
             let more = downstream.move().receive(value.move())
-            if more > .none {
-                state.withLock { state in
-                    if !state.isTerminal { state.outstanding += more }
-                }
+            let failsNow = state.withLock { state -> Bool in
+                if !state.isTerminal, more > .none { state.outstanding += more }
+                return state.endDelivery()
             }
+            if failsNow { failWithDeferredFailure() }
             return more
         case .emitAndFinish, .finish:
             end(downstream.move(), emitting: outcome == .emitAndFinish ? value : nil, cancelling: sampler)
@@ -238,6 +254,12 @@ where Downstream.Input == Output {
         downstream.receive(completion: .finished)
     }
 
+    /// Kept out of `perform`, for the reason `end` is.
+    @inline(never)
+    private func failWithDeferredFailure() {
+        fail(with: deferredFailureRoom.move(), cancellingSource: false)
+    }
+
     private func fail(with completion: Subscribers.Completion<Failure>, cancellingSource: Bool) {
         let released = state.withLock { state in
             state.isTerminal ? nil : (subscriptions: finish(&state), downstream: downstreamRoom.move())
@@ -252,6 +274,10 @@ where Downstream.Input == Output {
     /// - Precondition: `state` is the locked state, not yet terminal.
     private func finish(_ state: inout SampleState) -> (source: Subscription?, sampler: Subscription?) {
         state.isTerminal = true
+        if state.hasDeferredFailure {
+            deferredFailureRoom.deinitialize(count: 1)
+            state.hasDeferredFailure = false
+        }
         if state.hasPending {
             pendingRoom.deinitialize(count: 1)
             state.hasPending = false
@@ -275,8 +301,23 @@ private struct SampleState {
     /// Demand that waits for the sampler's subscription.
     var heldDemand = Subscribers.Demand.none
     var isTerminal = false
+    /// A sampled value is on its way to the downstream, outside the lock.
+    var isDelivering = false
+    /// The upstream failed during that delivery; its completion is in the combiner's room.
+    var hasDeferredFailure = false
     /// The downstream cancelled, possibly while a terminal delivery was under way.
     var isCancelled = false
+}
+
+extension SampleState {
+    /// Ends a delivery; returns whether a deferred failure must now be sent (it leaves the room
+    /// occupied for the caller to move out).
+    mutating func endDelivery() -> Bool {
+        isDelivering = false
+        guard hasDeferredFailure, !isTerminal else { return false }
+        hasDeferredFailure = false
+        return true
+    }
 }
 
 /// What a sampler event leads to, decided under the lock.
