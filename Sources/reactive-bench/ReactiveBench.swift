@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct ReactiveBench: ParsableCommand {
@@ -12,6 +13,24 @@ struct ReactiveBench: ParsableCommand {
             """,
         subcommands: [ListCommand.self, RunCommand.self]
     )
+
+    /// ArgumentParser reports bad input with a usage block and exit status 64; ReactiveBench promises
+    /// one line naming the problem and exit status 2, for every kind of bad input.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Self.exit(withError: exit)
+        } catch {
+            guard exitCode(for: error) != .success else { Self.exit(withError: error) }
+            let message = message(for: error)
+            let line = message.split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let text = line.lowercased().hasPrefix("error:") ? line : "error: \(line)"
+            FileHandle.standardError.write(Data("\(text)\n".utf8))
+            Self.exit(withError: ExitCode(2))
+        }
+    }
 }
 
 /// One clear line on stderr and exit status 2: how every kind of bad input ends.

@@ -21,10 +21,10 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Short repetitions: the same statistics in a fraction of the time (CI).")
     var quick = false
 
-    @Option(name: .long, help: "Timed repetitions per cell (at least 1; default 11, quick 5).")
+    @Option(name: .long, parsing: .unconditional, help: "Timed repetitions per cell (at least 1; default 11, quick 5).")
     var repetitions: Int?
 
-    @Option(name: .long, help: "Units (elements or subscriptions) per repetition instead of auto-scaling.")
+    @Option(name: .long, parsing: .unconditional, help: "Units (elements or subscriptions) per repetition instead of auto-scaling.")
     var elements: Int?
 
     @Flag(name: .long, help: "Skip the per-event latency repetition.")
@@ -50,7 +50,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         #if DEBUG
-        throw BadInput("reactive-bench measures release builds only: build with `swift build -c release` (or use scripts/bench)")
+        FileHandle.standardError.write(Data("error: reactive-bench measures release builds only: build with `swift build -c release` (or use scripts/bench)\n".utf8))
+        throw ExitCode(2)
         #else
         do {
             let failed = try execute()

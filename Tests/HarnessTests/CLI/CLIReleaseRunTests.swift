@@ -1,0 +1,106 @@
+import Foundation
+import Harness
+import Implementations
+import Testing
+import Workloads
+
+/// Successful runs of the release tool: each creates exactly one new run directory holding the two CSV
+/// files and nothing else, and never touches an earlier run.
+struct CLIReleaseRunTests {
+    static let tinyRun = [
+        "run", "--workloads", "map", "--implementations", "baseline,builtin", "--elements", "1000",
+        "--repetitions", "2", "--output", "runs",
+    ]
+
+    /// The tests drive whatever release tool was built last; work in progress touches sources all the
+    /// time, so a stale tool is a warning, not a failure (scripts/test rebuilds it before testing).
+    @Test func theReleaseToolIsNotOlderThanTheSources() throws {
+        guard let tool = ToolBinary.release(), let newer = ToolBinary.sourceNewerThan(tool) else { return }
+        Issue.record(
+            "\(tool) is older than \(newer): rebuild it with `swift build -c release --product reactive-bench`",
+            severity: .warning
+        )
+    }
+
+    @Test func aTinyRunWritesOneNewDirectoryAndASecondRunLeavesTheFirstUntouched() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let runs = directory.appending("runs")
+
+        let first = try await ToolProcess.run(tool, Self.tinyRun, in: directory.path)
+        #expect(first.exitedNormally && first.exitStatus == 0, "\(first)")
+        #expect(try directory.entries() == ["runs"], "nothing written outside --output")
+        let firstRun = try #require(try FileManager.default.contentsOfDirectory(atPath: runs).first)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runs) == [firstRun])
+        try checkRunDirectory("\(runs)/\(firstRun)")
+        let firstBytes = try contents(of: "\(runs)/\(firstRun)")
+
+        let second = try await ToolProcess.run(tool, Self.tinyRun, in: directory.path)
+        #expect(second.exitedNormally && second.exitStatus == 0, "\(second)")
+        let both = try FileManager.default.contentsOfDirectory(atPath: runs).sorted()
+        #expect(both.count == 2 && both.contains(firstRun), "a second directory: \(both)")
+        if let secondRun = both.first(where: { $0 != firstRun }) {
+            try checkRunDirectory("\(runs)/\(secondRun)")
+        }
+        #expect(try contents(of: "\(runs)/\(firstRun)") == firstBytes, "the first run is untouched")
+    }
+
+    /// The release build's steady state: no style allocates per element on `map`, the Rx family included
+    /// (a debug build allocates a reabstraction thunk per Rx event; see `SteadyStateAllocationTests`).
+    @Test func inTheReleaseToolNoStyleAllocatesPerElementOnMap() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = [
+            "run", "--workloads", "map", "--elements", "2000", "--repetitions", "2", "--no-latency", "--output", "runs",
+        ]
+        let outcome = try await ToolProcess.run(tool, arguments, in: directory.path)
+        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let table = try CSVTable.read(from: directory.appending("runs/\(run)/results.csv"))
+        let field = { (row: [String], name: String) in row[table.column(name)!] }
+        #expect(table.rows.map { field($0, "implementation") } == Registry.all.map(\.id.rawValue))
+        for row in table.rows {
+            let title = field(row, "implementation")
+            #expect(field(row, "status") == "ok", "\(title)")
+            #expect(field(row, "allocations_per_unit") == "0", "\(title)")
+            #expect(field(row, "bytes_per_unit") == "0", "\(title)")
+            #expect(field(row, "retained_bytes") == "0", "\(title)")
+        }
+    }
+
+    /// Exactly results.csv and environment.csv (no temporary file left), both readable, with the rows
+    /// and the build the run was asked for.
+    private func checkRunDirectory(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let entries = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        #expect(entries == ["environment.csv", "results.csv"], sourceLocation: sourceLocation)
+
+        let results = try CSVTable.read(from: "\(path)/results.csv")
+        #expect(results.header == ResultTable.columns, sourceLocation: sourceLocation)
+        let field = { (row: [String], name: String) in row[results.column(name)!] }
+        let implementations = results.rows.map { field($0, "implementation") }
+        #expect(implementations == ["baseline", "builtin"], sourceLocation: sourceLocation)
+        for row in results.rows {
+            #expect(field(row, "workload") == "map", sourceLocation: sourceLocation)
+            #expect(field(row, "status") == "ok", sourceLocation: sourceLocation)
+            #expect(field(row, "repetitions") == "2", sourceLocation: sourceLocation)
+            #expect(field(row, "units_per_repetition") == "1000", sourceLocation: sourceLocation)
+            #expect(field(row, "checksum") == field(row, "checksum_expected"), sourceLocation: sourceLocation)
+        }
+
+        let environment = try CSVTable.read(from: "\(path)/environment.csv")
+        #expect(environment.header == ["key", "value"], sourceLocation: sourceLocation)
+        let values = Dictionary(environment.rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+        #expect(values["build_configuration"] == "release", sourceLocation: sourceLocation)
+    }
+
+    /// Every file of a directory, by name.
+    private func contents(of path: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(path)/\(name)"))
+        }
+        return files
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// How one run of the tool ended.
+struct ToolOutcome: CustomStringConvertible {
+    var exitStatus: Int32
+    /// False when the process was killed by a signal (a crash) or by the time limit.
+    var exitedNormally: Bool
+    var standardOutput: String
+    var standardError: String
+
+    /// The non-empty lines of stderr.
+    var errorLines: [Substring] {
+        standardError.split(separator: "\n", omittingEmptySubsequences: true)
+    }
+
+    var description: String {
+        let ending = exitedNormally ? "exit \(exitStatus)" : "killed (signal \(exitStatus) or time limit)"
+        return "\(ending)\nstderr:\n\(standardError)stdout:\n\(standardOutput)"
+    }
+}
+
+/// Runs the tool as a subprocess, its output captured in files (a pipe could fill and block it), waiting
+/// without blocking a test thread, and killing it if it outlives `timeLimit`.
+enum ToolProcess {
+    static func run(
+        _ executable: String, _ arguments: [String], in directory: String, timeLimit: Duration = .seconds(120)
+    ) async throws -> ToolOutcome {
+        let capture = try TemporaryDirectory()
+        defer { capture.remove() }
+        let outputPath = capture.appending("stdout"), errorPath = capture.appending("stderr")
+        try Data().write(to: URL(fileURLWithPath: outputPath))
+        try Data().write(to: URL(fileURLWithPath: errorPath))
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        defer {
+            try? output.close()
+            try? error.close()
+        }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // A cancelled test must not leave the tool running.
+        defer { if process.isRunning { process.terminate() } }
+
+        let deadline = ContinuousClock.now + timeLimit
+        var timedOut = false
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                timedOut = true
+                process.terminate()
+                process.waitUntilExit()
+                break
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        process.waitUntilExit()
+        return ToolOutcome(
+            exitStatus: process.terminationStatus,
+            exitedNormally: process.terminationReason == .exit && !timedOut,
+            standardOutput: try String(contentsOfFile: outputPath, encoding: .utf8),
+            standardError: try String(contentsOfFile: errorPath, encoding: .utf8)
+        )
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Harness
+import Implementations
+import StyleKit
+import Testing
+import Workloads
+
+/// The rows a real run writes: complete, readable back exactly, empty where there is nothing to say, and
+/// with the baseline ratio filled in.
+struct ResultTableCSVTests {
+    /// The columns that describe a row rather than measure it: filled for every status.
+    static let describing: Set<String> = [
+        "schema_version", "workload", "unit", "implementation", "family", "status", "detail",
+    ]
+
+    /// A small real run with ok rows, unsupported rows and a detail holding a comma (quoted in CSV).
+    private func run(_ implementations: [Implementation]) throws -> [CellResult]? {
+        guard let runner = try RunnerFixture.runner() else { return nil }
+        let workloads: [any Workload] = [
+            MapWorkload(), SubscribeChurnWorkload(), OperatorsDemandingWorkload(needing: [.withLatestFrom, .sample]),
+        ]
+        return runner.run(workloads: workloads, implementations: implementations)
+    }
+
+    @Test func everyRowHasEveryColumnAndTheCSVReadsBackExactly() throws {
+        guard let results = try run(RunnerFixture.implementations(.baseline, .builtin, .rxSink)) else { return }
+        let table = ResultTable.table(results)
+        #expect(table.header == ResultTable.columns)
+        #expect(table.rows.count == results.count)
+        for row in table.rows {
+            #expect(row.count == ResultTable.columns.count)
+        }
+        #expect(try CSVTable.decode(table.encoded()) == table)
+
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try table.write(to: directory.appending("results.csv"))
+        #expect(try CSVTable.read(from: directory.appending("results.csv")) == table)
+        #expect(table.encoded().contains("\"builtin does not implement withLatestFrom, sample\""))
+    }
+
+    @Test func unsupportedRowsLeaveEveryNumericFieldEmpty() throws {
+        guard let results = try run(RunnerFixture.implementations(.baseline, .builtin)) else { return }
+        let table = ResultTable.table(results)
+        let status = try #require(table.column("status"))
+        let unsupported = table.rows.filter { $0[status] == "unsupported" }
+        #expect(unsupported.count == 1)
+        for row in unsupported {
+            for (name, field) in zip(table.header, row) {
+                if Self.describing.contains(name) {
+                    #expect(!field.isEmpty, "\(name) is filled on an unsupported row")
+                } else {
+                    #expect(field.isEmpty, "\(name) is '\(field)' on an unsupported row")
+                }
+            }
+        }
+    }
+
+    @Test func okRowsFillEveryMeasurementWithANumber() throws {
+        guard let results = try run(RunnerFixture.implementations(.baseline, .structBridge)) else { return }
+        let table = ResultTable.table(results)
+        let unitColumn = try #require(table.column("unit")), status = try #require(table.column("status"))
+        let perElementOnly = table.header.filter { $0.hasPrefix("latency_") }
+        let numeric = Set(table.header).subtracting(Self.describing)
+            .subtracting(["checksum", "checksum_expected", "ns_per_unit_samples"])
+        for row in table.rows where row[status] == "ok" {
+            for (name, field) in zip(table.header, row) where numeric.contains(name) {
+                if row[unitColumn] == "subscription" && perElementOnly.contains(name) {
+                    #expect(field.isEmpty, "\(name): latency is per element only")
+                } else {
+                    #expect(Double(field) != nil, "\(name) is '\(field)' on an ok row")
+                }
+            }
+            let samples = row[try #require(table.column("ns_per_unit_samples"))].split(separator: ";")
+            #expect(samples.count == RunnerFixture.tiny.repetitions)
+            #expect(samples.allSatisfy { Double($0) != nil })
+            #expect(row[try #require(table.column("schema_version"))] == String(ResultTable.schemaVersion))
+        }
+    }
+
+    @Test func baselineRatiosAreFilledAndTheBaselinesOwnIsOne() throws {
+        guard let results = try run(Registry.all) else { return }
+        for workload in Set(results.map(\.workload)) {
+            let rows = results.filter { $0.workload == workload && $0.status == .ok }
+            guard let baseline = rows.first(where: { $0.implementation == .baseline }) else { continue }
+            let baselineMedian = try #require(baseline.statistics?.median)
+            #expect(baseline.baselineRatio == 1)
+            for row in rows {
+                let median = try #require(row.statistics?.median)
+                #expect(row.baselineRatio == median / baselineMedian, "\(RunnerFixture.title(row))")
+            }
+        }
+        let table = ResultTable.table(results)
+        let implementation = try #require(table.column("implementation")), status = try #require(table.column("status"))
+        let ratio = try #require(table.column("baseline_ratio"))
+        for row in table.rows where row[status] == "ok" {
+            #expect(!row[ratio].isEmpty)
+            if row[implementation] == "baseline" { #expect(row[ratio] == "1") }
+        }
+    }
+
+    /// docs/CSV.md is the schema's reference: it names every column (the latency percentiles as the range
+    /// `latency_p50_ns` ... `latency_p9999_ns`) and the schema version.
+    @Test func docsCSVDescribesEveryColumn() throws {
+        let document = try String(contentsOfFile: "\(ToolBinary.packageRoot)/docs/CSV.md", encoding: .utf8)
+        #expect(document.contains("## results.csv (schema_version \(ResultTable.schemaVersion))"))
+        let percentiles = document.contains("`latency_p50_ns` ... `latency_p9999_ns`")
+        for column in ResultTable.columns where !document.contains("`\(column)`") {
+            let inPercentileRange = column.hasPrefix("latency_p") && column.hasSuffix("_ns") && percentiles
+            #expect(inPercentileRange, "docs/CSV.md does not describe \(column)")
+        }
+    }
+
+    @Test func withoutTheBaselineInTheRunNoRatioIsInvented() throws {
+        guard let results = try run(RunnerFixture.implementations(.builtin, .rxSink)) else { return }
+        #expect(results.contains { $0.status == .ok })
+        #expect(results.allSatisfy { $0.baselineRatio == nil })
+    }
+}

@@ -1,0 +1,43 @@
+import Harness
+import Implementations
+import StyleKit
+import Testing
+import Workloads
+
+/// Every shipped workload over every registered implementation, with the tiny configuration: the table
+/// is complete and in order, every cell is `ok` or `unsupported` for a stated reason, every checksum
+/// matches its reference, and no pipeline keeps memory after its teardown.
+struct ShippedCellsTests {
+    @Test func everyWorkloadTimesEveryImplementationIsOkOrUnsupportedAndLeaksNothing() throws {
+        guard let runner = try RunnerFixture.runner() else { return }
+        let results = runner.run(workloads: Scenarios.all, implementations: Registry.all)
+
+        let expectedOrder = Scenarios.all.flatMap { workload in Registry.all.map { (workload.name, $0.id) } }
+        #expect(results.map(\.workload) == expectedOrder.map(\.0), "workloads outer, in table order")
+        #expect(results.map(\.implementation) == expectedOrder.map(\.1), "implementations inner, in registry order")
+
+        for (result, workload) in zip(results, Scenarios.all.flatMap { w in Registry.all.map { _ in w } }) {
+            let title = RunnerFixture.title(result)
+            let reason = workload.unsupportedReason(for: Registry.implementation(result.implementation))
+            #expect(result.status == (reason == nil ? .ok : .unsupported), "\(title): \(result.detail)")
+            guard result.status == .ok else {
+                #expect(result.detail == reason, "\(title)")
+                continue
+            }
+            #expect(result.unit == workload.unit)
+            #expect(result.checksum == result.expectedChecksum, "\(title)")
+            #expect(result.nanosecondsPerUnit.count == RunnerFixture.tiny.repetitions, "\(title)")
+            #expect(result.unitsPerRepetition == RunnerFixture.tiny.unitsPerRepetition, "\(title)")
+            #expect(result.retainedBytes == 0, "\(title) kept \(result.retainedBytes ?? -1) bytes after teardown")
+            #expect(result.baselineRatio != nil, "\(title)")
+            switch result.unit {
+            case .element:
+                // One latency per element delivered downstream: all 100 sent, less what a filter drops.
+                let delivered = result.latency?.count ?? 0
+                #expect((1...UInt64(RunnerFixture.tiny.latencyUnits)).contains(delivered), "\(title): \(delivered)")
+            case .subscription:
+                #expect(result.latency == nil, "\(title): latency is per element only")
+            }
+        }
+    }
+}
