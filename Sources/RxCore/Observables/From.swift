@@ -2,8 +2,11 @@ extension ObservableType {
     /// A sequence of the elements of `elements`, then completion.
     ///
     /// The elements are delivered synchronously during `subscribe` (RxSwift schedules them on
-    /// `CurrentThreadScheduler`; this core has no schedulers). Disposing stops the delivery before the
-    /// next element.
+    /// `CurrentThreadScheduler`; this core has no schedulers, see ``Producer``). Disposing stops the
+    /// delivery before the next element. One consequence of having no trampoline: when an operator
+    /// downstream ends early while the chain is still being subscribed (a `map` whose transform
+    /// throws), its disposal cannot reach this sink until `subscribe` returns, so the loop walks the
+    /// rest of the array and the ended operators drop those elements.
     public static func from(_ elements: [Element]) -> Observable<Element> {
         ObservableSequence(elements: elements)
     }

@@ -7,25 +7,23 @@ struct BagKey: Hashable, Comparable {
     }
 }
 
-/// A small collection keyed by the ``BagKey`` that `insert` returns, for a subject's observers.
+/// A small collection keyed by the ``BagKey`` that `insert` returns: a subject's observers.
 ///
 /// As in RxSwift, the first element lives in a field, so the common single-observer case neither
-/// allocates nor loops. The others go into an array in key order (keys only grow), so removal finds
-/// its key by binary search.
+/// allocates nor loops, and a flag lets `dispatch` skip the array without touching it (in unspecialised
+/// code even asking an array of tuples whether it is empty costs runtime metadata lookups). The others
+/// go into an array in key order (keys only grow), so removal finds its key by binary search.
 struct Bag<Element> {
     private var nextKey: UInt64 = 0
     private var key0: BagKey?
     private var value0: Element?
     private var pairs: ContiguousArray<(key: BagKey, value: Element)> = []
+    private var onlyFirstSlot = true
 
     init() {}
 
-    var count: Int {
-        (value0 == nil ? 0 : 1) + pairs.count
-    }
-
     var isEmpty: Bool {
-        value0 == nil && pairs.isEmpty
+        value0 == nil && onlyFirstSlot
     }
 
     mutating func insert(_ element: Element) -> BagKey {
@@ -37,6 +35,7 @@ struct Bag<Element> {
             value0 = element
         } else {
             pairs.append((key: key, value: element))
+            onlyFirstSlot = false
         }
         return key
     }
@@ -60,17 +59,27 @@ struct Bag<Element> {
             }
         }
         guard low < pairs.count, pairs[low].key == key else { return nil }
+        defer { onlyFirstSlot = pairs.isEmpty }
         return pairs.remove(at: low).value
     }
+}
 
-    /// Calls `body` for every element: the first one inserted into the field, then the others in
-    /// insertion order.
-    func forEach(_ body: (Element) -> Void) {
+extension Bag {
+    /// Delivers `event` to every observer in the bag: the one in the field first, then the others in
+    /// the order they were inserted.
+    ///
+    /// Written for closures of events rather than as a generic `forEach`: every function type has the
+    /// same layout, so unspecialised code reaches the fields without asking the runtime for the bag's
+    /// metadata on every event (RxSwift's `dispatch` is written the same way).
+    func dispatch<EventElement>(_ event: Event<EventElement>) where Element == (Event<EventElement>) -> Void {
         if let value0 {
-            body(value0)
+            value0(event)
+        }
+        if onlyFirstSlot {
+            return
         }
         for pair in pairs {
-            body(pair.value)
+            pair.value(event)
         }
     }
 }

@@ -30,11 +30,11 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, C
         lock.performLocked { disposed }
     }
 
-    /// Sends `event` to every subscribed observer. After a stop event, or after ``dispose()``, events
-    /// are ignored.
+    /// Sends `event` to every subscribed observer. Once the subject stopped or was disposed, nothing
+    /// is delivered; the first stop event is kept for late subscribers.
     public func on(_ event: Event<Element>) {
         let observers = synchronized_on(event)
-        observers.forEach { $0(event) }
+        observers.dispatch(event)
     }
 
     private func synchronized_on(_ event: Event<Element>) -> Observers {
