@@ -1,12 +1,21 @@
 /// The scenario table: every workload, in report order. The runner, the CLI and the tests iterate over
 /// this table; nothing else names workloads.
 public enum Scenarios {
+    /// Every workload at every parameter value (`run --full`).
     public static let all: [any Workload] = [
         FloorWorkload(),
         MapWorkload(),
         MapFilterScanWorkload(),
         SubscribeChurnWorkload(),
-    ]
+    ] + DemandWorkload.sweep
+
+    /// The default run: every scenario, swept ones at their middle parameter values only.
+    public static let standard: [any Workload] = all.filter { workload in
+        !sweepOnlyNames.contains(workload.name)
+    }
+
+    /// Parameter values that only `--full` runs.
+    private static let sweepOnlyNames: Set<String> = []
 
     public static func named(_ name: String) -> (any Workload)? {
         all.first { $0.name == name }

@@ -23,6 +23,9 @@ public protocol StreamWorkload: Workload {
     ) throws
 
     func buildRx(source: PublishSubject<Int>) -> Observable<Output>
+
+    /// How the Combine-family downstream signals demand (`.unlimited` unless the workload sweeps it).
+    var demand: DemandPolicy { get }
 }
 
 extension StreamWorkload where LoopCarry == Void {
@@ -31,6 +34,7 @@ extension StreamWorkload where LoopCarry == Void {
 
 extension StreamWorkload {
     public var unit: MeasuredUnit { .element }
+    public var demand: DemandPolicy { .unlimited }
 
     public func loopFinish(sink: OutputSink, carry: inout LoopCarry) {}
 
@@ -98,7 +102,7 @@ final class CombineStreamCell<W: StreamWorkload, Style: CombineOperatorStyle>: C
 
     func setUp() throws {
         let source = PassthroughSubject<Int, Never>()
-        try workload.buildCombine(Style.self, source: source, output: CombineOutput(sink: sink))
+        try workload.buildCombine(Style.self, source: source, output: CombineOutput(sink: sink, demand: workload.demand))
         self.source = source
     }
 

@@ -10,7 +10,13 @@ public enum MeasuredUnit: String, Sendable {
 /// A workload, written once: the scenario, its reference checksum and the cells that run it for each
 /// implementation. Titles are stable keys "name" or "name (variant)" used on the command line and in CSV.
 public protocol Workload: Sendable {
+    /// The stable key: the scenario's name, followed by the swept parameter in parentheses when there
+    /// is one ("pipelineDepth (4)"). Used on the command line and in the CSV's `workload` column.
     var name: String { get }
+    /// The scenario without its parameter ("pipelineDepth"): rows of one scenario form a series.
+    var scenario: String { get }
+    /// The swept parameter's value ("4", "max1Requested"), or nil for a scenario without one.
+    var parameter: String? { get }
     var summary: String { get }
     var unit: MeasuredUnit { get }
     /// The operators an implementation needs to express this workload.
@@ -18,13 +24,27 @@ public protocol Workload: Sendable {
     /// What the downstream receives for units `0..<count`, computed by a plain loop independent of every
     /// implementation.
     func reference(input: SeededInput, count: Int) -> Checksum
-    /// Only called for implementations that support every operator in `operators`.
+    /// Why `implementation` cannot run this workload, or nil if it can. The default: it lacks one of
+    /// `operators`.
+    func unsupportedReason(for implementation: Implementation) -> String?
+    /// The title of the row this one's demand overhead is measured against (the same scenario with
+    /// `.unlimited` demand), or nil.
+    var demandReference: String? { get }
+    /// Only called for implementations for which `unsupportedReason` is nil.
     func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell
 }
 
 extension Workload {
-    /// Why `implementation` cannot run this workload, or nil if it can.
+    public var scenario: String { name }
+    public var parameter: String? { nil }
+    public var demandReference: String? { nil }
+
     public func unsupportedReason(for implementation: Implementation) -> String? {
+        defaultUnsupportedReason(for: implementation)
+    }
+
+    /// Why `implementation` cannot run this workload because it lacks one of `operators`, or nil.
+    public func defaultUnsupportedReason(for implementation: Implementation) -> String? {
         let missing = operators.filter { !implementation.supports($0) }
         guard !missing.isEmpty else { return nil }
         return "\(implementation.id.rawValue) does not implement " + missing.map(\.rawValue).joined(separator: ", ")

@@ -21,6 +21,12 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Short repetitions: the same statistics in a fraction of the time (CI).")
     var quick = false
 
+    @Flag(name: .long, help: "Sweep every parameter value of every scenario (default: the middle values).")
+    var full = false
+
+    @Flag(name: .long, help: "Keep repetitions timed while the machine ran slow (see docs/CSV.md, machine_slowdown).")
+    var noNoiseGate = false
+
     @Option(name: .long, parsing: .unconditional, help: "Timed repetitions per cell (at least 1; default 11, quick 5).")
     var repetitions: Int?
 
@@ -71,14 +77,17 @@ struct RunCommand: ParsableCommand {
         let selectedImplementations = try Selection.resolve(
             implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation"
         ).map { Registry.implementation(ImplementationID(rawValue: $0)!) }
-        let selectedWorkloads = try Selection.resolve(
-            workloads, among: Scenarios.all.map(\.name), kind: "workload"
-        ).map { Scenarios.named($0)! }
+        // Names and globs match every parameter value; without them the run is the standard set (or all).
+        let selectedWorkloads = try workloads.isEmpty
+            ? (full ? Scenarios.all : Scenarios.standard)
+            : Selection.resolve(workloads, among: Scenarios.all.map(\.name), kind: "workload")
+                .map { Scenarios.named($0)! }
 
         var configuration = quick ? RunConfiguration.quick : RunConfiguration.standard
         if let repetitions { configuration.repetitions = repetitions }
         if let elements { configuration.unitsPerRepetition = elements }
         if noLatency { configuration.measuresLatency = false }
+        if noNoiseGate { configuration.noiseGate = false }
 
         let probe = try AllocationProbe.current()
         let environment = RunEnvironment.capture()
@@ -87,9 +96,12 @@ struct RunCommand: ParsableCommand {
 
         let started = Clock.now()
         let runner = Runner(configuration: configuration, probe: probe, progress: log)
-        let results = runner.run(workloads: selectedWorkloads, implementations: selectedImplementations)
+        let outcome = runner.measure(workloads: selectedWorkloads, implementations: selectedImplementations)
+        let results = outcome.results
         try ResultTable.table(results).write(to: directory + "/results.csv")
-        try environment.csvTable.write(to: directory + "/environment.csv")
+        var environmentTable = environment.csvTable
+        environmentTable.rows.append(["sentinel_best_ns_per_element", ResultTable.format(outcome.sentinelBest)])
+        try environmentTable.write(to: directory + "/environment.csv")
 
         print(SummaryTable.render(results))
         let seconds = Double(Clock.now() - started) / 1e9

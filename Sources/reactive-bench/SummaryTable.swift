@@ -4,7 +4,7 @@ import Workloads
 /// The readable table printed after a run.
 enum SummaryTable {
     static func render(_ results: [CellResult]) -> String {
-        let header = ["workload", "implementation", "status", "ns/unit", "±MAD", "x baseline", "allocs/unit", "allocs/sub", "p99 ns"]
+        let header = ["workload", "implementation", "status", "ns/unit", "±MAD", "x baseline", "allocs/unit", "allocs/sub", "req/unit", "demand +%", "p99 ns"]
         let rows = results.map { result -> [String] in
             let statistics = result.statistics
             return [
@@ -16,6 +16,8 @@ enum SummaryTable {
                 result.baselineRatio.map { String(format: "%.1f", $0) } ?? "-",
                 result.allocationsPerUnit.map { String(format: "%.2f", $0) } ?? "-",
                 result.allocationsPerSubscription.map { String(format: "%.0f", $0) } ?? "-",
+                result.requestCallsPerUnit.map { String(format: "%.2f", $0) } ?? "-",
+                result.demandOverheadPercent.map { String(format: "%+.0f", $0) } ?? "-",
                 result.latency.map { String($0.p99) } ?? "-",
             ]
         }

@@ -1,7 +1,7 @@
 """Command line: ``python -m plotting RUN_DIR [--compare OTHER_RUN_DIR]``.
 
 Writes RUN_DIR/plots/*.png and *.svg and RUN_DIR/REPORT.md. Exits 2 with one line on stderr when an
-input is missing or not a schema_version 1 results.csv.
+input is missing or not a schema_version 2 results.csv.
 """
 
 from __future__ import annotations

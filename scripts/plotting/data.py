@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BASELINE = "baseline"
 OK = "ok"
 

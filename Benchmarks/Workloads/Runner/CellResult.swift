@@ -14,25 +14,34 @@ public enum CellStatus: String, Sendable {
 
 /// One repetition's raw numbers.
 struct RepetitionMeasurement {
-    var nanosecondsPerUnit: Double
     var setupNanoseconds: Double
     var setup: AllocationDelta
     var steady: AllocationDelta
     var teardown: AllocationDelta
     var retainedBytes: Int64
     var checksum: Checksum
+    /// Demand traffic of the Combine-family downstream during the timed batches.
+    var requestCalls: Int
+    var demandReturns: Int
 }
 
 /// One CSV row: one implementation x one workload x one parameter set.
 public struct CellResult: Sendable {
     public var workload: String
+    public var scenario: String
+    public var parameter: String?
     public var unit: MeasuredUnit
     public var implementation: ImplementationID
     public var family: Family
     public var status: CellStatus
     public var detail: String
     public var unitsPerRepetition: Int = 0
+    /// The repetitions' ns per unit that the statistics are over: the quiet ones (see ``NoiseGate``).
     public var nanosecondsPerUnit: [Double] = []
+    /// Repetitions timed while the machine ran slow, left out of `nanosecondsPerUnit`.
+    public var disturbedRepetitions: Int?
+    /// Median over the kept repetitions of the sentinel's time over its best (1 = quiet machine).
+    public var machineSlowdown: Double?
     public var setupNanoseconds: [Double] = []
     public var allocationsPerUnit: Double?
     public var bytesPerUnit: Double?
@@ -40,6 +49,12 @@ public struct CellResult: Sendable {
     public var bytesPerSubscription: Double?
     public var teardownAllocations: Double?
     public var retainedBytes: Int64?
+    /// Calls to `request` the downstream made per unit in steady state (Combine family only).
+    public var requestCallsPerUnit: Double?
+    /// Non-zero demands the downstream returned from `receive` per unit (Combine family only).
+    public var demandReturnsPerUnit: Double?
+    /// Median over the same implementation's median with `.unlimited` demand, as a % overhead.
+    public var demandOverheadPercent: Double?
     public var latency: LatencySummary?
     public var latencyRecordingOverhead: Double?
     public var checksum: Checksum?

@@ -4,16 +4,17 @@ import Harness
 /// The CSV schema of a run's `results.csv`, documented column by column in docs/CSV.md. Bump
 /// `schemaVersion` whenever a column changes meaning or disappears.
 public enum ResultTable {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public static let columns: [String] = [
-        "schema_version", "workload", "unit", "implementation", "family", "status", "detail",
-        "repetitions", "units_per_repetition",
+        "schema_version", "workload", "scenario", "parameter", "unit", "implementation", "family", "status", "detail",
+        "repetitions", "repetitions_disturbed", "machine_slowdown", "units_per_repetition",
         "ns_per_unit_median", "ns_per_unit_min", "ns_per_unit_max", "ns_per_unit_mad",
         "ns_per_unit_ci95_low", "ns_per_unit_ci95_high", "units_per_second_median", "baseline_ratio",
         "allocations_per_unit", "bytes_per_unit",
         "setup_ns_median", "allocations_per_subscription", "bytes_per_subscription",
         "teardown_allocations", "retained_bytes",
+        "request_calls_per_unit", "demand_returns_per_unit", "demand_overhead_percent",
         "latency_p50_ns", "latency_p90_ns", "latency_p99_ns", "latency_p999_ns", "latency_p9999_ns",
         "latency_max_ns", "latency_recording_overhead_ns",
         "checksum", "checksum_expected", "ns_per_unit_samples",
@@ -30,12 +31,16 @@ public enum ResultTable {
         let values: [String: String] = [
             "schema_version": String(schemaVersion),
             "workload": result.workload,
+            "scenario": result.scenario,
+            "parameter": result.parameter ?? "",
             "unit": result.unit.rawValue,
             "implementation": result.implementation.rawValue,
             "family": result.family.rawValue,
             "status": result.status.rawValue,
             "detail": result.detail,
             "repetitions": result.nanosecondsPerUnit.isEmpty ? "" : String(result.nanosecondsPerUnit.count),
+            "repetitions_disturbed": result.disturbedRepetitions.map(String.init) ?? "",
+            "machine_slowdown": format(result.machineSlowdown, digits: 3),
             "units_per_repetition": result.unitsPerRepetition == 0 ? "" : String(result.unitsPerRepetition),
             "ns_per_unit_median": format(statistics?.median),
             "ns_per_unit_min": format(statistics?.min),
@@ -52,6 +57,9 @@ public enum ResultTable {
             "bytes_per_subscription": format(result.bytesPerSubscription, digits: 0),
             "teardown_allocations": format(result.teardownAllocations, digits: 0),
             "retained_bytes": result.retainedBytes.map(String.init) ?? "",
+            "request_calls_per_unit": format(result.requestCallsPerUnit, digits: 4),
+            "demand_returns_per_unit": format(result.demandReturnsPerUnit, digits: 4),
+            "demand_overhead_percent": format(result.demandOverheadPercent, digits: 1),
             "latency_p50_ns": latency.map { String($0.p50) } ?? "",
             "latency_p90_ns": latency.map { String($0.p90) } ?? "",
             "latency_p99_ns": latency.map { String($0.p99) } ?? "",
@@ -66,7 +74,8 @@ public enum ResultTable {
         return columns.map { values[$0]! }
     }
 
-    static func format(_ value: Double?, digits: Int = 3) -> String {
+    /// A number as the CSV writes it: at most `digits` decimals, no trailing zeros; empty for nil or NaN.
+    public static func format(_ value: Double?, digits: Int = 3) -> String {
         guard let value, value.isFinite else { return "" }
         if digits == 0 { return String(Int64(value.rounded())) }
         var text = String(format: "%.\(digits)f", value)

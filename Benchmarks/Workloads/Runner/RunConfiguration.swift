@@ -12,6 +12,9 @@ public struct RunConfiguration: Sendable {
     public var measuresLatency: Bool
     /// Elements in the latency repetition (at most).
     public var latencyUnits: Int
+    /// Leave repetitions timed while the machine ran slow out of the statistics, and measure more
+    /// in their place (see ``MachineSentinel``).
+    public var noiseGate: Bool
 
     public init(
         repetitions: Int = 11,
@@ -19,7 +22,8 @@ public struct RunConfiguration: Sendable {
         unitsPerRepetition: Int? = nil,
         batches: Int = 10,
         measuresLatency: Bool = true,
-        latencyUnits: Int = 200_000
+        latencyUnits: Int = 200_000,
+        noiseGate: Bool = true
     ) {
         self.repetitions = repetitions
         self.targetRepetitionNanoseconds = targetRepetitionNanoseconds
@@ -27,6 +31,7 @@ public struct RunConfiguration: Sendable {
         self.batches = batches
         self.measuresLatency = measuresLatency
         self.latencyUnits = latencyUnits
+        self.noiseGate = noiseGate
     }
 
     /// The default suite: 11 interleaved repetitions of about 40 ms per cell. Many short repetitions

@@ -23,15 +23,28 @@ public struct Runner {
         self.progress = progress
     }
 
+    /// What a run produced: the rows, and the noise gate's quiet-machine time.
+    public struct Outcome {
+        public var results: [CellResult]
+        /// The sentinel's best ns per element over the run; nil when the noise gate was off.
+        public var sentinelBest: Double?
+    }
+
     /// Runs every pair, in order: workloads outer, implementations inner (the baseline first).
     public func run(workloads: [any Workload], implementations: [Implementation]) -> [CellResult] {
+        measure(workloads: workloads, implementations: implementations).results
+    }
+
+    /// As ``run(workloads:implementations:)``, also returning what the noise gate saw.
+    public func measure(workloads: [any Workload], implementations: [Implementation]) -> Outcome {
         var plans: [CellPlan] = []
         var results: [CellResult] = []
         for workload in workloads {
             for implementation in implementations {
                 var result = CellResult(
-                    workload: workload.name, unit: workload.unit, implementation: implementation.id,
-                    family: implementation.family, status: .ok, detail: ""
+                    workload: workload.name, scenario: workload.scenario, parameter: workload.parameter,
+                    unit: workload.unit, implementation: implementation.id, family: implementation.family,
+                    status: .ok, detail: ""
                 )
                 if let reason = workload.unsupportedReason(for: implementation) {
                     result.status = .unsupported
@@ -42,14 +55,33 @@ public struct Runner {
                 results.append(result)
             }
         }
+        let sentinel = configuration.noiseGate ? try? MachineSentinel(input: input) : nil
         for plan in plans {
             progress("sizing \(plan.title)")
             size(plan, into: &results[plan.index])
         }
-        for repetition in 0..<configuration.repetitions {
+        var timings = [[TimedRepetition]](repeating: [], count: results.count)
+        let rounds = configuration.repetitions
+        for round in 0..<rounds {
             for plan in plans where results[plan.index].status == .ok {
-                progress("repetition \(repetition + 1)/\(configuration.repetitions) \(plan.title)")
-                measureRepetition(plan, into: &results[plan.index])
+                progress("repetition \(round + 1)/\(rounds) \(plan.title)")
+                if let timing = measureRepetition(plan, sentinel: sentinel, into: &results[plan.index]) {
+                    timings[plan.index].append(timing)
+                }
+            }
+        }
+        if let sentinel {
+            remeasureDisturbed(plans, sentinel: sentinel, timings: &timings, results: &results)
+        }
+        for plan in plans where !timings[plan.index].isEmpty && results[plan.index].status != .failed {
+            let selection = NoiseGate.select(
+                timings[plan.index], best: sentinel?.best ?? .infinity, required: Self.requiredQuiet(rounds)
+            )
+            results[plan.index].nanosecondsPerUnit = selection.samples
+            results[plan.index].disturbedRepetitions = selection.disturbed
+            results[plan.index].machineSlowdown = selection.slowdown
+            if let note = selection.note, results[plan.index].detail.isEmpty {
+                results[plan.index].detail = note
             }
         }
         if configuration.measuresLatency {
@@ -61,7 +93,32 @@ public struct Runner {
             }
         }
         Self.fillBaselineRatios(&results)
-        return results
+        Self.fillDemandOverheads(&results, workloads: workloads)
+        return Outcome(results: results, sentinelBest: sentinel?.best)
+    }
+
+    /// How many quiet repetitions a cell needs before its disturbed ones are left out: half of them.
+    static func requiredQuiet(_ repetitions: Int) -> Int { max(1, (repetitions + 1) / 2) }
+
+    /// Runs more interleaved rounds, only for the cells that have fewer quiet repetitions than asked
+    /// for, until they have them or twice the asked-for rounds were added (the machine may stay slow).
+    private func remeasureDisturbed(
+        _ plans: [CellPlan], sentinel: MachineSentinel, timings: inout [[TimedRepetition]], results: inout [CellResult]
+    ) {
+        let wanted = configuration.repetitions
+        for extra in 0..<(2 * wanted) {
+            let short = plans.filter { plan in
+                results[plan.index].status == .ok
+                    && timings[plan.index].filter { $0.isQuiet(best: sentinel.best, threshold: NoiseGate.quietThreshold) }.count < wanted
+            }
+            if short.isEmpty { return }
+            for plan in short {
+                progress("machine disturbed: extra repetition \(extra + 1) \(plan.title)")
+                if let timing = measureRepetition(plan, sentinel: sentinel, into: &results[plan.index]) {
+                    timings[plan.index].append(timing)
+                }
+            }
+        }
     }
 
     // MARK: - Sizing
@@ -97,7 +154,11 @@ public struct Runner {
 
     // MARK: - Repetitions
 
-    private func measureRepetition(_ plan: CellPlan, into result: inout CellResult) {
+    /// Measures one repetition: records its counts into `result` and returns its time.
+    private func measureRepetition(
+        _ plan: CellPlan, sentinel: MachineSentinel?, into result: inout CellResult
+    ) -> TimedRepetition? {
+        let sentinelBefore = sentinel?.probe()
         let units = result.unitsPerRepetition
         let warmup = configuration.warmupUnits(for: units)
         let batchSize = units / configuration.batches
@@ -110,7 +171,7 @@ public struct Runner {
         } catch {
             result.status = .failed
             result.detail = "set-up failed: \(error)"
-            return
+            return nil
         }
         let setUpEnd = Clock.now()
         let afterSetUp = probe.snapshot()
@@ -118,6 +179,7 @@ public struct Runner {
         cell.run(from: 0, count: warmup)
 
         let beforeSteady = probe.snapshot()
+        let requestsBefore = cell.sink.requestCalls, returnsBefore = cell.sink.demandReturns
         var elapsed: UInt64 = 0
         var next = warmup
         for _ in 0..<configuration.batches {
@@ -127,27 +189,35 @@ public struct Runner {
             next += batchSize
         }
         let afterSteady = probe.snapshot()
+        let requestCalls = cell.sink.requestCalls &- requestsBefore
+        let demandReturns = cell.sink.demandReturns &- returnsBefore
 
         cell.tearDown()
         let afterTearDown = probe.snapshot()
         blackHole(cell.sink.checksum)
 
+        let nanosecondsPerUnit = Double(elapsed) / Double(units)
         record(
             RepetitionMeasurement(
-                nanosecondsPerUnit: Double(elapsed) / Double(units),
                 setupNanoseconds: Double(setUpEnd &- setUpStart),
                 setup: afterSetUp - beforeSetUp,
                 steady: afterSteady - beforeSteady,
                 teardown: afterTearDown - afterSteady,
                 retainedBytes: (afterTearDown - beforeSetUp).liveBytes,
-                checksum: cell.sink.checksum
+                checksum: cell.sink.checksum,
+                requestCalls: requestCalls,
+                demandReturns: demandReturns
             ),
-            unit: plan.workload.unit, units: units, into: &result
+            family: plan.implementation.family, unit: plan.workload.unit, units: units, into: &result
         )
+        let sentinelAfter = sentinel?.probe()
+        let slower = sentinelBefore.flatMap { before in sentinelAfter.map { max(before, $0) } }
+        return TimedRepetition(nanosecondsPerUnit: nanosecondsPerUnit, sentinel: slower)
     }
 
-    private func record(_ measurement: RepetitionMeasurement, unit: MeasuredUnit, units: Int, into result: inout CellResult) {
-        result.nanosecondsPerUnit.append(measurement.nanosecondsPerUnit)
+    private func record(
+        _ measurement: RepetitionMeasurement, family: Family, unit: MeasuredUnit, units: Int, into result: inout CellResult
+    ) {
         result.setupNanoseconds.append(measurement.setupNanoseconds)
         result.checksum = measurement.checksum
         // Allocation counts repeat exactly; a repetition that differs from the first is itself a finding,
@@ -166,6 +236,10 @@ public struct Runner {
         }
         result.teardownAllocations = max(result.teardownAllocations ?? 0, Double(measurement.teardown.allocations))
         result.retainedBytes = max(result.retainedBytes ?? 0, measurement.retainedBytes)
+        if family == .combine {
+            result.requestCallsPerUnit = max(result.requestCallsPerUnit ?? 0, Double(measurement.requestCalls) / Double(units))
+            result.demandReturnsPerUnit = max(result.demandReturnsPerUnit ?? 0, Double(measurement.demandReturns) / Double(units))
+        }
         if measurement.checksum != result.expectedChecksum {
             result.status = .checksumMismatch
             result.detail = "checksum \(measurement.checksum) but the reference loop gives \(result.expectedChecksum!)"
@@ -202,6 +276,26 @@ public struct Runner {
                 let median = results[index].statistics?.median
             else { continue }
             results[index].baselineRatio = median / baseline
+        }
+    }
+
+    /// Each row of a workload with a `demandReference`: its median over the same implementation's median
+    /// on the reference (`.unlimited`) workload, as a percentage overhead.
+    static func fillDemandOverheads(_ results: inout [CellResult], workloads: [any Workload]) {
+        let references = Dictionary(
+            workloads.compactMap { workload in workload.demandReference.map { (workload.name, $0) } },
+            uniquingKeysWith: { first, _ in first }
+        )
+        var medians: [String: Double] = [:]
+        for result in results where result.status == .ok {
+            medians["\(result.workload)|\(result.implementation.rawValue)"] = result.statistics?.median
+        }
+        for index in results.indices where results[index].status == .ok && results[index].family == .combine {
+            guard let reference = references[results[index].workload],
+                let unlimited = medians["\(reference)|\(results[index].implementation.rawValue)"], unlimited > 0,
+                let median = results[index].statistics?.median
+            else { continue }
+            results[index].demandOverheadPercent = (median / unlimited - 1) * 100
         }
     }
 }

@@ -1,26 +1,50 @@
 import OpenCombine
 import StyleKit
 
-/// The downstream end of every Combine-family cell: requests `.unlimited` and forwards to the sink.
+/// The downstream end of every Combine-family cell: signals demand by its ``DemandPolicy`` (`.unlimited`
+/// unless the workload sweeps demand) and forwards to the sink, counting its own demand traffic there.
 /// It keeps the subscription so the cell can cancel; the cycle through the subscription is broken on
 /// completion or cancel.
 public final class CombineOutput<Input: Checksummable>: Subscriber, Cancellable {
     public typealias Failure = Never
 
     public let sink: OutputSink
+    private let demand: DemandPolicy
     private var subscription: Subscription?
+    /// Values received since demand was last signalled, for `.batch`.
+    private var receivedInBatch = 0
 
-    public init(sink: OutputSink) { self.sink = sink }
+    public init(sink: OutputSink, demand: DemandPolicy = .unlimited) {
+        self.sink = sink
+        self.demand = demand
+    }
 
     public func receive(subscription: Subscription) {
         self.subscription = subscription
-        subscription.request(.unlimited)
+        sink.requestCalls &+= 1
+        subscription.request(demand.initialDemand)
     }
 
     @inline(__always)
     public func receive(_ input: Input) -> Subscribers.Demand {
         sink.receive(input)
-        return .none
+        switch demand {
+        case .unlimited:
+            return .none
+        case .max1Returned:
+            sink.demandReturns &+= 1
+            return .max(1)
+        case .max1Requested:
+            sink.requestCalls &+= 1
+            subscription?.request(.max(1))
+            return .none
+        case .batch(let size):
+            receivedInBatch &+= 1
+            guard receivedInBatch == size else { return .none }
+            receivedInBatch = 0
+            sink.demandReturns &+= 1
+            return .max(size)
+        }
     }
 
     public func receive(completion: Subscribers.Completion<Never>) {

@@ -8,6 +8,10 @@ public final class OutputSink {
     public private(set) var checksum = Checksum()
     public private(set) var valueCount = 0
     public private(set) var completionCount = 0
+    /// Calls to `Subscription.request` made by the Combine-family downstream (``CombineOutput``).
+    public var requestCalls = 0
+    /// Non-zero demands returned from `receive(_:)` by the Combine-family downstream.
+    public var demandReturns = 0
 
     /// Set by the driver just before it sends an element, in latency mode.
     public var sentAt: UInt64 = 0

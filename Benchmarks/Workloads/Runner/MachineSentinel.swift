@@ -1,0 +1,91 @@
+import Harness
+import Implementations
+
+/// Measures how fast the machine is running right now, so that repetitions timed while it ran slow
+/// can be told from those timed while it was quiet.
+///
+/// Why: on a shared VM the same binary runs in a fast phase and a slow phase (about 1.5x, seen on
+/// these 2-core machines), each lasting from a fraction of a second to many seconds, and the slowdown
+/// hits every cell alike, the plain loop included. Two back-to-back runs then disagree by 30-40% on
+/// every median while their fastest repetitions agree within a few percent. The sentinel is the
+/// `builtin` floor cell (a `PassthroughSubject` delivering to a subscriber: the same mix of indirect
+/// calls, locks and reference counting as every Combine row), run for a few thousand elements just
+/// before and just after every repetition; its best time over the run is the quiet machine.
+final class MachineSentinel {
+    /// Elements per probe: about half a millisecond on a quiet machine.
+    static let unitsPerProbe = 4_000
+
+    private let cell: any Cell
+    private var nextUnit = 0
+    /// The fastest probe so far, ns per element.
+    private(set) var best = Double.infinity
+
+    init(input: SeededInput) throws {
+        cell = FloorWorkload().makeCell(for: Registry.implementation(.builtin), input: input)
+        try cell.setUp()
+        for _ in 0..<20 { _ = probe() }
+    }
+
+    deinit { cell.tearDown() }
+
+    /// Times one probe and returns its ns per element.
+    func probe() -> Double {
+        let start = Clock.now()
+        cell.run(from: nextUnit, count: Self.unitsPerProbe)
+        let elapsed = Clock.now() &- start
+        nextUnit &+= Self.unitsPerProbe
+        let nanosecondsPerUnit = Double(elapsed) / Double(Self.unitsPerProbe)
+        best = min(best, nanosecondsPerUnit)
+        return nanosecondsPerUnit
+    }
+}
+
+/// One repetition's time and how slow the machine was around it.
+struct TimedRepetition {
+    var nanosecondsPerUnit: Double
+    /// The slower of the sentinel probes just before and just after the repetition, ns per element;
+    /// nil when the noise gate is off.
+    var sentinel: Double?
+
+    /// Whether the repetition was timed on a quiet machine: its sentinel within `threshold` of the best.
+    func isQuiet(best: Double, threshold: Double) -> Bool {
+        guard let sentinel else { return true }
+        return sentinel <= best * threshold
+    }
+}
+
+/// Chooses the repetitions a cell's time statistics are computed over.
+enum NoiseGate {
+    /// Repetitions whose sentinel is within this factor of the run's best count as quiet. The slow
+    /// phase measured here is ~1.4-1.5x; a quiet machine's probes vary by a few percent.
+    static let quietThreshold = 1.15
+
+    struct Selection: Equatable {
+        var samples: [Double]
+        var disturbed: Int
+        /// Median of (sentinel / best) over the chosen repetitions; nil without a sentinel.
+        var slowdown: Double?
+        /// Set when too few repetitions were quiet and all of them were kept.
+        var note: String?
+    }
+
+    /// The quiet repetitions if there are at least `required` of them; otherwise all of them, with a note.
+    static func select(_ repetitions: [TimedRepetition], best: Double, required: Int) -> Selection {
+        let quiet = repetitions.filter { $0.isQuiet(best: best, threshold: quietThreshold) }
+        let chosen: [TimedRepetition]
+        var note: String?
+        if quiet.count >= required || repetitions.allSatisfy({ $0.sentinel == nil }) {
+            chosen = quiet
+        } else {
+            chosen = repetitions
+            note = "machine disturbed: only \(quiet.count) of \(repetitions.count) repetitions were quiet; all are kept"
+        }
+        let slowdowns = chosen.compactMap { $0.sentinel.map { $0 / best } }
+        return Selection(
+            samples: chosen.map(\.nanosecondsPerUnit),
+            disturbed: repetitions.count - chosen.count,
+            slowdown: slowdowns.isEmpty ? nil : SampleStatistics(slowdowns).median,
+            note: note
+        )
+    }
+}
