@@ -17,7 +17,7 @@ struct ListCommand: ParsableCommand {
         }
         print("\nWorkloads:")
         for workload in Scenarios.all {
-            print("  \(pad(workload.name, 18)) per \(workload.unit.rawValue.padding(12)) \(workload.summary)")
+            print("  \(pad(workload.name, 26)) per \(workload.unit.rawValue.padding(12)) \(workload.summary)")
         }
         let standard = RunConfiguration.standard, quick = RunConfiguration.quick
         print("""

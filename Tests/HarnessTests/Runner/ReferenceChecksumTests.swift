@@ -46,7 +46,8 @@ struct ReferenceChecksumTests {
         switch name {
         case "floor":
             outputs = values
-        case "map", "subscribeChurn":
+        case "map", "subscribeChurn", "demand (unlimited)", "demand (max1Returned)", "demand (max1Requested)",
+            "demand (batch8)", "demand (batch64)":
             outputs = values.map(Transforms.map)
         case "mapFilterScan":
             outputs = values.map(Transforms.map).filter(Transforms.isEven)

@@ -10,7 +10,13 @@ import Workloads
 struct ResultTableCSVTests {
     /// The columns that describe a row rather than measure it: filled for every status.
     static let describing: Set<String> = [
-        "schema_version", "workload", "unit", "implementation", "family", "status", "detail",
+        "schema_version", "workload", "scenario", "unit", "implementation", "family", "status", "detail",
+    ]
+    /// Columns filled only where they apply, whatever the status: a swept parameter, the noise gate's
+    /// findings (the tiny configuration runs without it), and the Combine family's demand traffic.
+    static let conditional: Set<String> = [
+        "parameter", "repetitions_disturbed", "machine_slowdown",
+        "request_calls_per_unit", "demand_returns_per_unit", "demand_overhead_percent",
     ]
 
     /// A small real run with ok rows, unsupported rows and a detail holding a comma (quoted in CSV).
@@ -47,7 +53,9 @@ struct ResultTableCSVTests {
         #expect(unsupported.count == 1)
         for row in unsupported {
             for (name, field) in zip(table.header, row) {
-                if Self.describing.contains(name) {
+                if Self.conditional.contains(name) {
+                    #expect(field.isEmpty || name == "parameter", "\(name) is '\(field)' on an unsupported row")
+                } else if Self.describing.contains(name) {
                     #expect(!field.isEmpty, "\(name) is filled on an unsupported row")
                 } else {
                     #expect(field.isEmpty, "\(name) is '\(field)' on an unsupported row")
@@ -61,7 +69,7 @@ struct ResultTableCSVTests {
         let table = ResultTable.table(results)
         let unitColumn = try #require(table.column("unit")), status = try #require(table.column("status"))
         let perElementOnly = table.header.filter { $0.hasPrefix("latency_") }
-        let numeric = Set(table.header).subtracting(Self.describing)
+        let numeric = Set(table.header).subtracting(Self.describing).subtracting(Self.conditional)
             .subtracting(["checksum", "checksum_expected", "ns_per_unit_samples"])
         for row in table.rows where row[status] == "ok" {
             for (name, field) in zip(table.header, row) where numeric.contains(name) {
@@ -71,6 +79,9 @@ struct ResultTableCSVTests {
                     #expect(Double(field) != nil, "\(name) is '\(field)' on an ok row")
                 }
             }
+            let family = row[try #require(table.column("family"))]
+            let requests = row[try #require(table.column("request_calls_per_unit"))]
+            #expect((family == "combine") == !requests.isEmpty, "request calls are counted for the Combine family only")
             let samples = row[try #require(table.column("ns_per_unit_samples"))].split(separator: ";")
             #expect(samples.count == RunnerFixture.tiny.repetitions)
             #expect(samples.allSatisfy { Double($0) != nil })
