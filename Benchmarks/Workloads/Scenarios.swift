@@ -7,7 +7,7 @@ public enum Scenarios {
         MapWorkload(),
         MapFilterScanWorkload(),
         SubscribeChurnWorkload(),
-    ] + DemandWorkload.sweep
+    ] + DemandWorkload.sweep + FaultWorkload.registered
 
     /// The default run: every scenario, swept ones at their middle parameter values only.
     public static let standard: [any Workload] = all.filter { workload in
@@ -15,7 +15,7 @@ public enum Scenarios {
     }
 
     /// Parameter values that only `--full` runs.
-    private static let sweepOnlyNames: Set<String> = []
+    private static let sweepOnlyNames: Set<String> = Set(FaultWorkload.registered.map(\.name))
 
     public static func named(_ name: String) -> (any Workload)? {
         all.first { $0.name == name }

@@ -24,6 +24,12 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Sweep every parameter value of every scenario (default: the middle values).")
     var full = false
 
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a cell may take before it is killed and marked timeout (default 300).")
+    var cellTimeout: Double = 300
+
+    @Flag(name: .long, help: "Run every cell in this process, interleaved, instead of one child process per cell (a crash then ends the run).")
+    var inProcess = false
+
     @Flag(name: .long, help: "Keep repetitions timed while the machine ran slow (see docs/CSV.md, machine_slowdown).")
     var noNoiseGate = false
 
@@ -48,6 +54,9 @@ struct RunCommand: ParsableCommand {
         }
         if let elements, elements < 1 {
             throw ValidationError("--elements must be at least 1 (got \(elements))")
+        }
+        if !(cellTimeout > 0) || !cellTimeout.isFinite {
+            throw ValidationError("--cell-timeout must be a positive number of seconds (got \(cellTimeout))")
         }
         if label.isEmpty || label.contains("/") {
             throw ValidationError("--label must be a non-empty name without '/' (got '\(label)')")
@@ -95,22 +104,45 @@ struct RunCommand: ParsableCommand {
         log("writing \(directory)")
 
         let started = Clock.now()
-        let runner = Runner(configuration: configuration, probe: probe, progress: log)
-        let outcome = runner.measure(workloads: selectedWorkloads, implementations: selectedImplementations)
+        let writer = RunWriter(directory: directory, environment: environment)
+        let outcome: IsolatedRunner.Outcome
+        if inProcess {
+            let runner = Runner(configuration: configuration, probe: probe, progress: log)
+            let measured = runner.measure(workloads: selectedWorkloads, implementations: selectedImplementations)
+            outcome = IsolatedRunner.Outcome(results: measured.results, sentinelBest: measured.sentinelBest, complete: true)
+        } else {
+            Interruption.install()
+            var runner = IsolatedRunner(
+                executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout
+            )
+            runner.progress = log
+            runner.logDirectory = directory + "/logs"
+            runner.shouldStop = Interruption.requested
+            runner.cellFinished = { partial in
+                do { try writer.write(partial, sentinelBest: nil, complete: false) } catch { log("cannot write partial results: \(error)") }
+            }
+            outcome = try runner.run(workloads: selectedWorkloads, implementations: selectedImplementations)
+        }
         let results = outcome.results
-        try ResultTable.table(results).write(to: directory + "/results.csv")
-        var environmentTable = environment.csvTable
-        environmentTable.rows.append(["sentinel_best_ns_per_element", ResultTable.format(outcome.sentinelBest)])
-        try environmentTable.write(to: directory + "/environment.csv")
+        try writer.write(results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
 
         print(SummaryTable.render(results))
         let seconds = Double(Clock.now() - started) / 1e9
         print("\n\(results.count) cells in \(String(format: "%.1f", seconds)) s -> \(directory)/results.csv")
+        if !outcome.complete {
+            FileHandle.standardError.write(Data("error: interrupted: \(results.count) finished cells written to \(directory)/results.csv (run_complete=false)\n".utf8))
+            throw ExitCode(130)
+        }
         let failures = results.filter(\.isFailure)
         for failure in failures {
             FileHandle.standardError.write(Data("error: \(failure.workload) / \(failure.implementation.rawValue): \(failure.status.rawValue): \(failure.detail)\n".utf8))
         }
         return !failures.isEmpty
+    }
+
+    /// The running tool, started again for every cell.
+    private static var executablePath: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     }
 
     private func log(_ line: String) {

@@ -41,11 +41,11 @@ final class MachineSentinel {
 }
 
 /// One repetition's time and how slow the machine was around it.
-struct TimedRepetition {
-    var nanosecondsPerUnit: Double
+public struct TimedRepetition: Codable, Sendable, Equatable {
+    public var nanosecondsPerUnit: Double
     /// The slower of the sentinel probes just before and just after the repetition, ns per element;
     /// nil when the noise gate is off.
-    var sentinel: Double?
+    public var sentinel: Double?
 
     /// Whether the repetition was timed on a quiet machine: its sentinel within `threshold` of the best.
     func isQuiet(best: Double, threshold: Double) -> Bool {
@@ -55,7 +55,7 @@ struct TimedRepetition {
 }
 
 /// Chooses the repetitions a cell's time statistics are computed over.
-enum NoiseGate {
+public enum NoiseGate {
     /// Repetitions whose sentinel is within this factor of the run's best count as quiet. The slow
     /// phase measured here is ~1.4-1.5x; a quiet machine's probes vary by a few percent.
     static let quietThreshold = 1.15

@@ -1,5 +1,5 @@
 /// How long and how often each cell is measured.
-public struct RunConfiguration: Sendable {
+public struct RunConfiguration: Sendable, Codable {
     /// Timed repetitions per cell (the statistics are over these).
     public var repetitions: Int
     /// Each repetition is sized to last about this long, unless `unitsPerRepetition` is fixed.

@@ -97,6 +97,36 @@ public struct Runner {
         return Outcome(results: results, sentinelBest: sentinel?.best)
     }
 
+    /// Measures one cell in this process and returns its repetitions unselected, with the sentinel's
+    /// best: what a child process sends back to an ``IsolatedRunner``, which gates across all children.
+    /// With `latency` false the latency repetition is skipped (extra repetitions asked for later).
+    public func measureUngated(_ workload: any Workload, _ implementation: Implementation, latency: Bool) -> UngatedCell {
+        var result = CellResult(
+            workload: workload.name, scenario: workload.scenario, parameter: workload.parameter,
+            unit: workload.unit, implementation: implementation.id, family: implementation.family,
+            status: .ok, detail: ""
+        )
+        if let reason = workload.unsupportedReason(for: implementation) {
+            result.status = .unsupported
+            result.detail = reason
+            return UngatedCell(result: result, timings: [], sentinelBest: nil)
+        }
+        let plan = CellPlan(index: 0, workload: workload, implementation: implementation)
+        let sentinel = configuration.noiseGate ? try? MachineSentinel(input: input) : nil
+        size(plan, into: &result)
+        var timings: [TimedRepetition] = []
+        for repetition in 0..<configuration.repetitions where result.status == .ok {
+            progress("repetition \(repetition + 1)/\(configuration.repetitions) \(plan.title)")
+            if let timing = measureRepetition(plan, sentinel: sentinel, into: &result) { timings.append(timing) }
+        }
+        if latency && configuration.measuresLatency && result.status == .ok && workload.unit == .element {
+            progress("latency \(plan.title)")
+            measureLatency(plan, into: &result)
+            result.latencyRecordingOverhead = LatencyRecorder.calibrateRecordingOverhead(samples: 100_000)
+        }
+        return UngatedCell(result: result, timings: timings, sentinelBest: sentinel?.best)
+    }
+
     /// How many quiet repetitions a cell needs before its disturbed ones are left out: half of them.
     static func requiredQuiet(_ repetitions: Int) -> Int { max(1, (repetitions + 1) / 2) }
 
@@ -266,7 +296,7 @@ public struct Runner {
 
     // MARK: - Ratios
 
-    static func fillBaselineRatios(_ results: inout [CellResult]) {
+    public static func fillBaselineRatios(_ results: inout [CellResult]) {
         var baselineMedians: [String: Double] = [:]
         for result in results where result.implementation == .baseline && result.status == .ok {
             baselineMedians[result.workload] = result.statistics?.median
@@ -281,7 +311,7 @@ public struct Runner {
 
     /// Each row of a workload with a `demandReference`: its median over the same implementation's median
     /// on the reference (`.unlimited`) workload, as a percentage overhead.
-    static func fillDemandOverheads(_ results: inout [CellResult], workloads: [any Workload]) {
+    public static func fillDemandOverheads(_ results: inout [CellResult], workloads: [any Workload]) {
         let references = Dictionary(
             workloads.compactMap { workload in workload.demandReference.map { (workload.name, $0) } },
             uniquingKeysWith: { first, _ in first }

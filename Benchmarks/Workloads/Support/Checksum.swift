@@ -2,7 +2,7 @@ import StyleKit
 
 /// An order-sensitive fold (FNV-1a over 64-bit words) of everything a downstream received. Every cell's
 /// checksum is compared with the reference computed by the workload's plain loop.
-public struct Checksum: Equatable, Sendable, CustomStringConvertible {
+public struct Checksum: Equatable, Sendable, Codable, CustomStringConvertible {
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     public init() {}

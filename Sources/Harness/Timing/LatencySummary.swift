@@ -2,7 +2,7 @@
 ///
 /// Percentiles are HdrHistogram values: within 0.1% of a recorded value (3 significant digits), reported
 /// at the top of their bucket. `max` is the largest value recorded, exactly.
-public struct LatencySummary: Sendable, Equatable {
+public struct LatencySummary: Sendable, Equatable, Codable {
     public var p50: UInt64
     public var p90: UInt64
     public var p99: UInt64

@@ -9,7 +9,7 @@ import Workloads
 struct CLIReleaseRunTests {
     static let tinyRun = [
         "run", "--workloads", "map", "--implementations", "baseline,builtin", "--elements", "1000",
-        "--repetitions", "2", "--output", "runs",
+        "--repetitions", "2", "--no-noise-gate", "--output", "runs",
     ]
 
     /// The tests drive whatever release tool was built last; work in progress touches sources all the

@@ -24,7 +24,8 @@ struct ToolOutcome: CustomStringConvertible {
 /// without blocking a test thread, and killing it if it outlives `timeLimit`.
 enum ToolProcess {
     static func run(
-        _ executable: String, _ arguments: [String], in directory: String, timeLimit: Duration = .seconds(120)
+        _ executable: String, _ arguments: [String], in directory: String, timeLimit: Duration = .seconds(120),
+        environment: [String: String] = [:], terminateWhen: (() -> Bool)? = nil
     ) async throws -> ToolOutcome {
         let capture = try TemporaryDirectory()
         defer { capture.remove() }
@@ -45,13 +46,20 @@ enum ToolProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = error
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         try process.run()
         // A cancelled test must not leave the tool running.
         defer { if process.isRunning { process.terminate() } }
 
         let deadline = ContinuousClock.now + timeLimit
-        var timedOut = false
+        var timedOut = false, terminated = false
         while process.isRunning {
+            if !terminated, let terminateWhen, terminateWhen() {
+                terminated = true
+                process.terminate()
+            }
             if ContinuousClock.now > deadline {
                 timedOut = true
                 process.terminate()

@@ -1,0 +1,192 @@
+import Foundation
+import Harness
+import Implementations
+import StyleKit
+
+/// Runs every cell in a child process of the tool (`reactive-bench cell`), so that a crash, a hang or a
+/// corrupted heap in one implementation cannot affect the others: a child killed by a signal becomes a
+/// `crashed` row, one past the time limit a `timeout` row, and the run goes on.
+///
+/// The children report every repetition with its sentinel probe (see ``MachineSentinel``); the noise
+/// gate is applied here, against the best sentinel of all children, so a child that ran entirely in a
+/// slow phase is recognised as such. Cells left with too few quiet repetitions get a child asking for
+/// more, up to twice.
+public struct IsolatedRunner {
+    public typealias Progress = (String) -> Void
+
+    /// The tool's own executable, which understands `cell --request FILE --result FILE`.
+    public var executable: String
+    public var configuration: RunConfiguration
+    /// Seconds a child may run before it is killed and its cell marked `timeout`.
+    public var cellTimeLimit: Double
+    public var progress: Progress = { _ in }
+    /// Called after every cell with every row so far, for writing partial results as the run goes.
+    public var cellFinished: ([CellResult]) -> Void = { _ in }
+    /// Where the stderr of a cell that failed is kept (`<workload>--<implementation>.log`); nil: nowhere.
+    public var logDirectory: String?
+    /// Checked while children run: true stops the run (SIGINT, SIGTERM).
+    public var shouldStop: () -> Bool = { false }
+
+    public init(executable: String, configuration: RunConfiguration, cellTimeLimit: Double) {
+        self.executable = executable
+        self.configuration = configuration
+        self.cellTimeLimit = cellTimeLimit
+    }
+
+    public struct Outcome {
+        public var results: [CellResult]
+        public var sentinelBest: Double?
+        /// False when the run was stopped before every cell was measured.
+        public var complete: Bool
+
+        public init(results: [CellResult], sentinelBest: Double?, complete: Bool) {
+            self.results = results
+            self.sentinelBest = sentinelBest
+            self.complete = complete
+        }
+    }
+
+    public func run(workloads: [any Workload], implementations: [Implementation]) throws(HarnessError) -> Outcome {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        var results: [CellResult] = []
+        var timings: [[TimedRepetition]] = []
+        var bests: [Double] = []
+        for workload in workloads {
+            for implementation in implementations {
+                if shouldStop() { return finish(results, timings, bests, complete: false) }
+                let request = CellRequest(
+                    workload: workload.name, implementation: implementation.id, configuration: configuration, latency: true
+                )
+                progress("cell \(results.count + 1)/\(workloads.count * implementations.count) \(workload.name) / \(implementation.id.rawValue)")
+                let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch)
+                if case .stopped = cell.ending { return finish(results, timings, bests, complete: false) }
+                results.append(cell.measured.result)
+                timings.append(cell.measured.timings)
+                bests += cell.measured.sentinelBest.map { [$0] } ?? []
+                cellFinished(results)
+            }
+        }
+        try remeasureDisturbed(&results, &timings, &bests, workloads: workloads, scratch: scratch)
+        return finish(results, timings, bests, complete: !shouldStop())
+    }
+
+    // MARK: - One child
+
+    private struct ChildCell {
+        var measured: UngatedCell
+        var ending: ChildProcess.Ending
+    }
+
+    private func measure(
+        _ request: CellRequest, workload: any Workload, implementation: Implementation, scratch: ScratchDirectory
+    ) throws(HarnessError) -> ChildCell {
+        let requestPath = scratch.path("request.json"), resultPath = scratch.path("result.json")
+        let logPath = scratch.path("stderr.log")
+        try JSONFile.write(request, to: requestPath)
+        try? FileManager.default.removeItem(atPath: resultPath)
+        let ending = try ChildProcess.run(
+            executable, ["cell", "--request", requestPath, "--result", resultPath],
+            timeLimit: cellTimeLimit, standardErrorPath: logPath, shouldStop: shouldStop
+        )
+        var failed = CellResult(
+            workload: workload.name, scenario: workload.scenario, parameter: workload.parameter, unit: workload.unit,
+            implementation: implementation.id, family: implementation.family, status: .crashed, detail: ""
+        )
+        switch ending {
+        case .exited(status: 0), .exited(status: 1):
+            if let measured = try? JSONFile.read(UngatedCell.self, from: resultPath) {
+                return ChildCell(measured: measured, ending: ending)
+            }
+            failed.detail = "the cell's process exited without a result"
+        case .exited(let status):
+            failed.detail = "the cell's process exited with status \(status) and no result"
+        case .signalled(let signal):
+            failed.detail = "killed by \(ChildProcess.signalName(signal)) (signal \(signal))"
+                + (Self.crashReason(inLog: logPath).map { ": \($0)" } ?? "")
+        case .timedOut(let seconds):
+            failed.status = .timeout
+            failed.detail = "no result after \(Int(seconds)) s (--cell-timeout)"
+        case .stopped:
+            failed.detail = "stopped"
+        }
+        if let logDirectory {
+            let kept = "\(logDirectory)/\(workload.name.filter { $0.isLetter || $0.isNumber })--\(implementation.id.rawValue).log"
+            try? FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
+            try? FileManager.default.moveItem(atPath: logPath, toPath: kept)
+            failed.detail += " (log: \(kept))"
+        }
+        progress("\(workload.name) / \(implementation.id.rawValue): \(failed.status.rawValue): \(failed.detail)")
+        return ChildCell(measured: UngatedCell(result: failed, timings: [], sentinelBest: nil), ending: ending)
+    }
+
+    /// The line of a Swift crash report that says what happened ("Bad pointer dereference at 0x10",
+    /// "Swift runtime failure: precondition failure").
+    static func crashReason(inLog path: String) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("*** ") && line.hasSuffix(" ***") {
+            let reason = line.dropFirst(4).dropLast(4)
+            if reason.hasPrefix("Signal ") { continue }
+            return String(reason.hasPrefix("Program crashed: ") ? reason.dropFirst("Program crashed: ".count) : reason)
+        }
+        return nil
+    }
+
+    /// The quiet machine's sentinel time: a low quantile of the children's bests rather than their
+    /// minimum, because a process's memory layout also moves its sentinel by some percent, and one lucky
+    /// process must not make every other one look disturbed.
+    static func quietSentinel(_ bests: [Double]) -> Double? {
+        guard !bests.isEmpty else { return nil }
+        let sorted = bests.sorted()
+        return sorted[(sorted.count - 1) / 5]
+    }
+
+    // MARK: - Noise gate
+
+    private func remeasureDisturbed(
+        _ results: inout [CellResult], _ timings: inout [[TimedRepetition]], _ bests: inout [Double],
+        workloads: [any Workload], scratch: ScratchDirectory
+    ) throws(HarnessError) {
+        guard configuration.noiseGate else { return }
+        let wanted = configuration.repetitions
+        for pass in 1...2 {
+            let best = Self.quietSentinel(bests) ?? .infinity
+            for index in results.indices where results[index].status == .ok {
+                let quiet = timings[index].filter { $0.isQuiet(best: best, threshold: NoiseGate.quietThreshold) }.count
+                guard quiet < wanted, !shouldStop(),
+                    let workload = workloads.first(where: { $0.name == results[index].workload })
+                else { continue }
+                var extra = configuration
+                extra.repetitions = wanted - quiet
+                extra.unitsPerRepetition = results[index].unitsPerRepetition
+                let implementation = Registry.implementation(results[index].implementation)
+                progress("machine disturbed: \(extra.repetitions) more repetitions (pass \(pass)) \(workload.name) / \(implementation.id.rawValue)")
+                let request = CellRequest(workload: workload.name, implementation: implementation.id, configuration: extra, latency: false)
+                let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch)
+                if case .stopped = cell.ending { return }
+                results[index].absorb(cell.measured.result)
+                timings[index] += cell.measured.timings
+                bests += cell.measured.sentinelBest.map { [$0] } ?? []
+            }
+        }
+    }
+
+    private func finish(
+        _ results: [CellResult], _ timings: [[TimedRepetition]], _ bests: [Double], complete: Bool
+    ) -> Outcome {
+        var results = results
+        let best = Self.quietSentinel(bests)
+        for index in results.indices where !timings[index].isEmpty && results[index].status != .failed {
+            let selection = NoiseGate.select(
+                timings[index], best: best ?? .infinity, required: Runner.requiredQuiet(configuration.repetitions)
+            )
+            results[index].nanosecondsPerUnit = selection.samples
+            results[index].disturbedRepetitions = configuration.noiseGate ? selection.disturbed : nil
+            results[index].machineSlowdown = selection.slowdown
+            if let note = selection.note, results[index].detail.isEmpty { results[index].detail = note }
+        }
+        Runner.fillBaselineRatios(&results)
+        Runner.fillDemandOverheads(&results, workloads: Scenarios.all)
+        return Outcome(results: results, sentinelBest: best, complete: complete)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// SIGINT and SIGTERM ask a run to stop: the current cell's process is killed, the finished cells are
+/// written, and the tool exits with status 130. A second signal ends the tool at once.
+enum Interruption {
+    nonisolated(unsafe) private static var signalled: sig_atomic_t = 0
+
+    static func install() {
+        // A parent may have started the tool with these blocked (Foundation's Process passes its
+        // thread's mask on): unblock them, or nothing could interrupt the run but SIGKILL.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGINT)
+        sigaddset(&unblocked, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { number in
+                if Interruption.signalled != 0 { _exit(128 + number) }
+                Interruption.signalled = 1
+            }
+        }
+    }
+
+    static func requested() -> Bool { signalled != 0 }
+}

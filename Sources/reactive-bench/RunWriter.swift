@@ -1,0 +1,17 @@
+import Harness
+import Workloads
+
+/// Writes a run directory's two files, each atomically, as often as asked: after every cell while the
+/// run goes (`run_complete` false), and once at the end. A run stopped at any moment leaves valid CSV.
+struct RunWriter {
+    let directory: String
+    let environment: RunEnvironment
+
+    func write(_ results: [CellResult], sentinelBest: Double?, complete: Bool) throws {
+        try ResultTable.table(results).write(to: directory + "/results.csv")
+        var table = environment.csvTable
+        table.rows.append(["sentinel_best_ns_per_element", ResultTable.format(sentinelBest)])
+        table.rows.append(["run_complete", String(complete)])
+        try table.write(to: directory + "/environment.csv")
+    }
+}

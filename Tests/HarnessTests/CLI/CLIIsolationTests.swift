@@ -1,0 +1,81 @@
+import Foundation
+import Harness
+import Testing
+import Workloads
+
+/// Every cell runs in a child process: cells that crash, trap, hang or leak (the test-only `fault`
+/// workloads, registered by `REACTIVE_BENCH_TEST_FAULTS=1`) become rows saying so, the cells around them
+/// are measured as usual, and a run stopped by SIGTERM leaves the finished cells in valid CSV.
+struct CLIIsolationTests {
+    static let faults = ["REACTIVE_BENCH_TEST_FAULTS": "1"]
+
+    @Test func crashesTrapsHangsAndLeaksBecomeRowsAndTheRunGoesOn() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try await ToolProcess.run(
+            tool,
+            ["run", "--workloads", "fault*,map", "--implementations", "baseline,structBridge", "--elements", "2000",
+             "--repetitions", "2", "--no-latency", "--cell-timeout", "3", "--output", "runs"],
+            in: directory.path, environment: Self.faults
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 1, "a failed cell makes the exit status 1: \(outcome)")
+        #expect(!outcome.standardError.contains("Backtracing"), "crash reports go to the run's logs, not the terminal")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let table = try CSVTable.read(from: directory.appending("runs/\(run)/results.csv"))
+        let rows = Dictionary(uniqueKeysWithValues: table.rows.map { row in
+            ("\(row[table.column("workload")!]) / \(row[table.column("implementation")!])", row)
+        })
+        func field(_ cell: String, _ column: String) throws -> String {
+            try #require(rows[cell], "no row for \(cell)")[try #require(table.column(column))]
+        }
+        #expect(rows.count == 10)
+        for workload in ["map", "fault (crash)", "fault (trap)", "fault (hang)", "fault (leak)"] {
+            #expect(try field("\(workload) / baseline", "status") == "ok", "\(workload): the baseline never misbehaves")
+        }
+        #expect(try field("map / structBridge", "status") == "ok")
+        #expect(try field("fault (crash) / structBridge", "status") == "crashed")
+        #expect(try field("fault (crash) / structBridge", "detail").contains("SIGSEGV (signal 11): Bad pointer dereference"))
+        #expect(try field("fault (trap) / structBridge", "status") == "crashed")
+        #expect(try field("fault (trap) / structBridge", "detail").contains("precondition failure"))
+        #expect(try field("fault (hang) / structBridge", "status") == "timeout")
+        #expect(try field("fault (leak) / structBridge", "status") == "ok")
+        #expect(Int(try field("fault (leak) / structBridge", "retained_bytes"))! > 0, "the leak is reported")
+        #expect(Int(try field("map / structBridge", "retained_bytes")) == 0)
+        let logs = try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs/\(run)/logs"))
+        #expect(logs.sorted() == ["faultcrash--structBridge.log", "faulthang--structBridge.log", "faulttrap--structBridge.log"])
+        let environment = try CSVTable.read(from: directory.appending("runs/\(run)/environment.csv"))
+        #expect(environment.rows.contains(["run_complete", "true"]))
+    }
+
+    @Test func aTerminatedRunKeepsItsFinishedCellsInValidCSVMarkedIncomplete() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let runs = directory.appending("runs")
+        // `map` finishes; then `fault (hang)` hangs until the test sends SIGTERM.
+        let outcome = try await ToolProcess.run(
+            tool,
+            ["run", "--workloads", "map,fault (hang)", "--implementations", "structBridge", "--elements", "2000",
+             "--repetitions", "2", "--no-latency", "--cell-timeout", "100", "--output", "runs"],
+            in: directory.path, environment: Self.faults,
+            terminateWhen: { Self.finishedRows(under: runs) == 1 }
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 130, "\(outcome)")
+        #expect(outcome.errorLines.last?.hasPrefix("error: interrupted: 1 finished cells written") == true, "\(outcome)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: runs).first)
+        let table = try CSVTable.read(from: "\(runs)/\(run)/results.csv")
+        #expect(table.rows.count == 1)
+        #expect(table.rows.first?[table.column("status")!] == "ok")
+        let environment = try CSVTable.read(from: "\(runs)/\(run)/environment.csv")
+        #expect(environment.rows.contains(["run_complete", "false"]))
+    }
+
+    /// Rows in the one run directory under `runs`, or 0 while there is none yet.
+    private static func finishedRows(under runs: String) -> Int {
+        guard let run = try? FileManager.default.contentsOfDirectory(atPath: runs).first,
+            let table = try? CSVTable.read(from: "\(runs)/\(run)/results.csv")
+        else { return 0 }
+        return table.rows.count
+    }
+}
