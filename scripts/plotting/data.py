@@ -36,7 +36,9 @@ REQUIRED_COLUMNS = TEXT_COLUMNS + NUMERIC_COLUMNS
 
 # "pipelineDepth (4)": a workload swept over a parameter; the number inside the parentheses is the x.
 _SCALING_NAME = re.compile(r"^(?P<base>.+?) \((?P<param>[^()]*)\)$")
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+# The parameter is a number, optionally after a label and a separator ("4", "depth=4", "ratio: 10");
+# categorical parameters ("max1Requested", "batch8") are not a scaling axis.
+_NUMBER = re.compile(r"^(?:(?P<label>[A-Za-z_][A-Za-z_ ]*?)\s*[=:]\s*)?(?P<value>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
 
 
 class InputError(Exception):
@@ -141,15 +143,15 @@ def is_ok(row: pd.Series | None) -> bool:
 
 
 def split_scaling(workload: str) -> ScalingPoint | None:
-    """Splits ``"name (param)"`` into name and the first number in param; None for plain workloads."""
+    """Splits ``"name (param)"`` into name and its numeric parameter; None for plain workloads and
+    categorical parameters."""
     match = _SCALING_NAME.match(workload)
     if not match:
         return None
-    number = _NUMBER.search(match["param"])
+    number = _NUMBER.match(match["param"].strip())
     if not number:
         return None
-    label = (match["param"][: number.start()] + match["param"][number.end() :]).strip(" =:")
-    return ScalingPoint(match["base"], float(number.group()), label)
+    return ScalingPoint(match["base"], float(number["value"]), (number["label"] or "").strip())
 
 
 def _check_schema_version(path: Path, column: pd.Series) -> None:
