@@ -73,3 +73,23 @@ public struct CellResult: Sendable, Codable {
         }
     }
 }
+
+extension CellResult {
+    /// A row for `workload` x `implementation` with the given status and nothing measured yet.
+    init(_ workload: any Workload, _ implementation: Implementation, status: CellStatus = .ok, detail: String = "") {
+        self.init(
+            workload: workload.name, scenario: workload.scenario, parameter: workload.parameter,
+            unit: workload.unit, implementation: implementation.id, family: implementation.family,
+            status: status, detail: detail
+        )
+    }
+
+    /// Takes the noise gate's choice of repetitions as this row's time samples. Without the gate there
+    /// is nothing disturbed to count, and the column stays empty.
+    mutating func keep(_ selection: NoiseGate.Selection, gated: Bool) {
+        nanosecondsPerUnit = selection.samples
+        disturbedRepetitions = gated ? selection.disturbed : nil
+        machineSlowdown = selection.slowdown
+        if let note = selection.note, detail.isEmpty { detail = note }
+    }
+}

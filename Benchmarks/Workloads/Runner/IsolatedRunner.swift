@@ -89,10 +89,7 @@ public struct IsolatedRunner {
             executable, ["cell", "--request", requestPath, "--result", resultPath],
             timeLimit: cellTimeLimit, standardErrorPath: logPath, shouldStop: shouldStop
         )
-        var failed = CellResult(
-            workload: workload.name, scenario: workload.scenario, parameter: workload.parameter, unit: workload.unit,
-            implementation: implementation.id, family: implementation.family, status: .crashed, detail: ""
-        )
+        var failed = CellResult(workload, implementation, status: .crashed)
         switch ending {
         case .exited(status: 0), .exited(status: 1):
             if let measured = try? JSONFile.read(UngatedCell.self, from: resultPath) {
@@ -152,7 +149,7 @@ public struct IsolatedRunner {
         for pass in 1...2 {
             let best = Self.quietSentinel(bests) ?? .infinity
             for index in results.indices where results[index].status == .ok {
-                let quiet = timings[index].filter { $0.isQuiet(best: best, threshold: NoiseGate.quietThreshold) }.count
+                let quiet = NoiseGate.quietCount(timings[index], best: best)
                 guard quiet < wanted, !shouldStop(),
                     let workload = workloads.first(where: { $0.name == results[index].workload })
                 else { continue }
@@ -180,10 +177,7 @@ public struct IsolatedRunner {
             let selection = NoiseGate.select(
                 timings[index], best: best ?? .infinity, required: Runner.requiredQuiet(configuration.repetitions)
             )
-            results[index].nanosecondsPerUnit = selection.samples
-            results[index].disturbedRepetitions = configuration.noiseGate ? selection.disturbed : nil
-            results[index].machineSlowdown = selection.slowdown
-            if let note = selection.note, results[index].detail.isEmpty { results[index].detail = note }
+            results[index].keep(selection, gated: configuration.noiseGate)
         }
         Runner.fillBaselineRatios(&results)
         Runner.fillDemandOverheads(&results, workloads: Scenarios.all)

@@ -69,6 +69,11 @@ public enum NoiseGate {
         var note: String?
     }
 
+    /// How many of `repetitions` were timed on a quiet machine.
+    static func quietCount(_ repetitions: [TimedRepetition], best: Double) -> Int {
+        repetitions.filter { $0.isQuiet(best: best, threshold: quietThreshold) }.count
+    }
+
     /// The quiet repetitions if there are at least `required` of them; otherwise all of them, with a note.
     static func select(_ repetitions: [TimedRepetition], best: Double, required: Int) -> Selection {
         let quiet = repetitions.filter { $0.isQuiet(best: best, threshold: quietThreshold) }

@@ -41,11 +41,7 @@ public struct Runner {
         var results: [CellResult] = []
         for workload in workloads {
             for implementation in implementations {
-                var result = CellResult(
-                    workload: workload.name, scenario: workload.scenario, parameter: workload.parameter,
-                    unit: workload.unit, implementation: implementation.id, family: implementation.family,
-                    status: .ok, detail: ""
-                )
+                var result = CellResult(workload, implementation)
                 if let reason = workload.unsupportedReason(for: implementation) {
                     result.status = .unsupported
                     result.detail = reason
@@ -77,12 +73,7 @@ public struct Runner {
             let selection = NoiseGate.select(
                 timings[plan.index], best: sentinel?.best ?? .infinity, required: Self.requiredQuiet(rounds)
             )
-            results[plan.index].nanosecondsPerUnit = selection.samples
-            results[plan.index].disturbedRepetitions = selection.disturbed
-            results[plan.index].machineSlowdown = selection.slowdown
-            if let note = selection.note, results[plan.index].detail.isEmpty {
-                results[plan.index].detail = note
-            }
+            results[plan.index].keep(selection, gated: sentinel != nil)
         }
         if configuration.measuresLatency {
             let overhead = LatencyRecorder.calibrateRecordingOverhead(samples: 100_000)
@@ -101,11 +92,7 @@ public struct Runner {
     /// best: what a child process sends back to an ``IsolatedRunner``, which gates across all children.
     /// With `latency` false the latency repetition is skipped (extra repetitions asked for later).
     public func measureUngated(_ workload: any Workload, _ implementation: Implementation, latency: Bool) -> UngatedCell {
-        var result = CellResult(
-            workload: workload.name, scenario: workload.scenario, parameter: workload.parameter,
-            unit: workload.unit, implementation: implementation.id, family: implementation.family,
-            status: .ok, detail: ""
-        )
+        var result = CellResult(workload, implementation)
         if let reason = workload.unsupportedReason(for: implementation) {
             result.status = .unsupported
             result.detail = reason
@@ -139,7 +126,7 @@ public struct Runner {
         for extra in 0..<(2 * wanted) {
             let short = plans.filter { plan in
                 results[plan.index].status == .ok
-                    && timings[plan.index].filter { $0.isQuiet(best: sentinel.best, threshold: NoiseGate.quietThreshold) }.count < wanted
+                    && NoiseGate.quietCount(timings[plan.index], best: sentinel.best) < wanted
             }
             if short.isEmpty { return }
             for plan in short {
