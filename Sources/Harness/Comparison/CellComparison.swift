@@ -1,7 +1,9 @@
 /// One cell (workload x implementation) of the base run against the same cell of the new run.
 public struct CellComparison: Sendable, Equatable {
     public let key: CellKey
+    /// The cell in the base run; nil when it is in the new run only.
     public let base: CellRecord?
+    /// The cell in the new run; nil when it is in the base run only.
     public let new: CellRecord?
     /// The status when it changed or is not `ok`, then the time and the counts, when both sides are `ok`.
     public let metrics: [MetricComparison]

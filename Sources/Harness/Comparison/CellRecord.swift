@@ -4,6 +4,7 @@ public struct CellRecord: Sendable, Equatable {
     public let key: CellKey
     /// `ok`, `unsupported`, `checksum_mismatch`, `failed`, `crashed` or `timeout` (docs/CSV.md).
     public let status: String
+    /// Why a row is not `ok`, in one line.
     public let detail: String
     /// What one unit is (`element`, `subscription`); empty when the file does not say.
     public let unit: String

@@ -1,11 +1,14 @@
 /// Two runs compared cell by cell: what `reactive-bench compare BASE NEW` reports.
 public struct ComparisonReport: Sendable {
+    /// The results.csv files compared.
     public let baseSource: String
     public let newSource: String
+    /// The thresholds applied.
     public let options: ComparisonOptions
     /// Every cell of either run, most urgent first: regressions, improvements, cells in one run only,
     /// then the unchanged; within each, in the order of the base run, then the new.
     public let cells: [CellComparison]
+    /// What differs in how the two runs were made, from their environment.csv.
     public let environmentNotes: [EnvironmentNote]
 
     /// Matches the cells of `base` and `new` by (workload, implementation) and compares each pair.

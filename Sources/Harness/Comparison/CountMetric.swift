@@ -9,6 +9,7 @@ public struct CountMetric: Sendable, Equatable {
         case relativePercent(Double)
     }
 
+    /// The column of results.csv compared.
     public let column: String
     public let tolerance: Tolerance
     /// Compared only when both runs have the column (instruction counts are not in every schema 2 file).

@@ -1,6 +1,7 @@
 /// A line about how the two runs were made: a note for what differs as expected (the commit), a warning
 /// for what makes the numbers hard or impossible to compare.
 public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
+    /// How much the difference matters: a note informs, a warning says the numbers may mislead.
     public enum Level: String, Sendable {
         case note
         case warning

@@ -7,6 +7,7 @@ import Darwin
 /// Two implementations inside one run, workload by workload: what
 /// `reactive-bench compare --implementations A B RUN` reports.
 public struct ImplementationRatioReport: Sendable {
+    /// The results.csv of the run.
     public let source: String
     /// A: the denominator of every ratio.
     public let first: String

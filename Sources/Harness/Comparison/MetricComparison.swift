@@ -11,7 +11,9 @@ public struct MetricComparison: Sendable, Equatable {
     /// The Mann–Whitney U test's p-value, for a time compared on its samples.
     public let pValue: Double?
 
-    public init(metric: String, base: String, new: String, change: String, verdict: Verdict, pValue: Double? = nil) {
+    public init(
+        metric: String, base: String, new: String, change: String, verdict: Verdict, pValue: Double? = nil
+    ) {
         self.metric = metric
         self.base = base
         self.new = new
