@@ -30,35 +30,12 @@ public struct CSVTable: Sendable, Equatable {
     /// - Throws: an error naming the line for a ragged row, an unterminated or misplaced quote, an empty
     ///   text, or a missing header.
     public static func decode(_ text: String) throws(HarnessError) -> CSVTable {
-        var parser = CSVParser(text)
-        guard let (header, _) = try parser.nextRecord() else {
-            throw HarnessError("empty file: expected a header line")
-        }
-        if header == [""] { throw HarnessError("line 1: missing header (the first line is empty)") }
-        if let problem = headerProblem(header) { throw HarnessError("line 1: \(problem)") }
-        var rows = [[String]]()
-        while let (fields, line) = try parser.nextRecord() {
-            guard fields.count == header.count else {
-                throw HarnessError(
-                    "line \(line): expected \(header.count) fields, as in the header, but found \(fields.count)"
-                )
-            }
-            rows.append(fields)
-        }
-        return CSVTable(header: header, rows: rows)
+        try decodeWithLines(text).table
     }
 
     /// Reads and parses a CSV file; errors start with the path.
     public static func read(from path: String) throws(HarnessError) -> CSVTable {
-        let bytes = try FileSystem.readAll(path)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw HarnessError("\(path): not valid UTF-8")
-        }
-        do throws(HarnessError) {
-            return try decode(text)
-        } catch {
-            throw HarnessError("\(path): \(error.message)")
-        }
+        try readWithLines(from: path).table
     }
 
     /// Writes the table to `path` atomically: readers see the old file or the new one, never a part, and
@@ -117,6 +94,41 @@ extension CSVTable {
 // MARK: - Decoding
 
 extension CSVTable {
+    /// ``read(from:)``, with the line of the file each row starts on, for errors about a row's content.
+    static func readWithLines(from path: String) throws(HarnessError) -> (table: CSVTable, rowLines: [Int]) {
+        let bytes = try FileSystem.readAll(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw HarnessError("\(path): not valid UTF-8")
+        }
+        do throws(HarnessError) {
+            return try decodeWithLines(text)
+        } catch {
+            throw HarnessError("\(path): \(error.message)")
+        }
+    }
+
+    /// ``decode(_:)``, with the line each row starts on: a quoted field may span lines, so a row's index
+    /// does not tell its line.
+    static func decodeWithLines(_ text: String) throws(HarnessError) -> (table: CSVTable, rowLines: [Int]) {
+        var parser = CSVParser(text)
+        guard let (header, _) = try parser.nextRecord() else {
+            throw HarnessError("empty file: expected a header line")
+        }
+        if header == [""] { throw HarnessError("line 1: missing header (the first line is empty)") }
+        if let problem = headerProblem(header) { throw HarnessError("line 1: \(problem)") }
+        var rows = [[String]](), lines = [Int]()
+        while let (fields, line) = try parser.nextRecord() {
+            guard fields.count == header.count else {
+                throw HarnessError(
+                    "line \(line): expected \(header.count) fields, as in the header, but found \(fields.count)"
+                )
+            }
+            rows.append(fields)
+            lines.append(line)
+        }
+        return (CSVTable(header: header, rows: rows), lines)
+    }
+
     /// Why `header` cannot head a table (an empty or repeated name), or nil when it can.
     private static func headerProblem(_ header: [String]) -> String? {
         var seen = Set<String>()

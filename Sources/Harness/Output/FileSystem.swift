@@ -66,6 +66,12 @@ enum FileSystem {
         guard isDirectory(path) else { throw HarnessError("\(path) exists and is not a directory") }
     }
 
+    /// Whether anything (a file, a directory, ...) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR

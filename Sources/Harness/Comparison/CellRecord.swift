@@ -1,0 +1,88 @@
+/// One row of a results.csv as `compare` reads it: the cell's key and status, its time per unit over the
+/// repetitions, and the counts.
+public struct CellRecord: Sendable, Equatable {
+    public let key: CellKey
+    /// `ok`, `unsupported`, `checksum_mismatch`, `failed`, `crashed` or `timeout` (docs/CSV.md).
+    public let status: String
+    /// Why a row is not `ok`, in one line.
+    public let detail: String
+    /// What one unit is (`element`, `subscription`); empty when the file does not say.
+    public let unit: String
+    /// ns per unit of every repetition, in order; empty when the row has none (a row that is not `ok`).
+    public let samples: [Double]
+    /// The numeric columns of ``ResultColumn/numeric`` that the row has a value for.
+    public let values: [String: Double]
+    /// The line of the file the row starts on.
+    public let line: Int
+
+    public init(
+        key: CellKey, status: String, detail: String = "", unit: String = "", samples: [Double] = [],
+        values: [String: Double] = [:], line: Int = 0
+    ) {
+        self.key = key
+        self.status = status
+        self.detail = detail
+        self.unit = unit
+        self.samples = samples
+        self.values = values
+        self.line = line
+    }
+
+    public var isOK: Bool { status == "ok" }
+
+    /// The median of the samples, or the `ns_per_unit_median` column for a row without samples.
+    public var nanosecondsPerUnitMedian: Double? {
+        samples.isEmpty ? values[ResultColumn.nanosecondsPerUnitMedian] : SampleStatistics.median(samples)
+    }
+}
+
+// MARK: - Parsing
+
+extension CellRecord {
+    /// Reads the row `fields` of `source`, which starts on `line`; `columns` gives each column's index.
+    ///
+    /// - Throws: an error naming the file, the line and the column of a field that should be a number
+    ///   and is not, or of an empty workload or implementation.
+    static func parse(
+        _ fields: [String], columns: [String: Int], source: String, line: Int
+    ) throws(HarnessError) -> CellRecord {
+        func field(_ name: String) -> String { columns[name].map { fields[$0] } ?? "" }
+        func problem(_ column: String, _ what: String) -> HarnessError {
+            HarnessError("\(source): line \(line), column \(column): \(what)")
+        }
+        let workload = field(ResultColumn.workload), implementation = field(ResultColumn.implementation)
+        if workload.isEmpty { throw problem(ResultColumn.workload, "empty: every row names its workload") }
+        if implementation.isEmpty {
+            throw problem(ResultColumn.implementation, "empty: every row names its implementation")
+        }
+        var values: [String: Double] = [:]
+        for name in ResultColumn.numeric where !field(name).isEmpty {
+            guard let value = number(field(name)) else {
+                throw problem(name, "'\(field(name))' is not a number")
+            }
+            values[name] = value
+        }
+        var samples: [Double] = []
+        let sampleText = field(ResultColumn.nanosecondsPerUnitSamples)
+        for piece in sampleText.split(separator: ";", omittingEmptySubsequences: false) where !sampleText.isEmpty {
+            guard let sample = number(String(piece)) else {
+                throw problem(ResultColumn.nanosecondsPerUnitSamples, "'\(piece)' is not a number (in '\(sampleText)')")
+            }
+            samples.append(sample)
+        }
+        return CellRecord(
+            key: CellKey(workload: workload, implementation: implementation), status: field(ResultColumn.status),
+            detail: field(ResultColumn.detail), unit: field(ResultColumn.unit), samples: samples, values: values,
+            line: line
+        )
+    }
+
+    /// A finite decimal number, or nil: `Double(_:)` also takes `nan`, `inf` and hexadecimal.
+    private static func number(_ text: String) -> Double? {
+        let decimal = text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.eE".utf8.contains(byte)
+        }
+        guard decimal, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,92 @@
+/// Prints a ``ComparisonReport`` for a terminal or as Markdown for a CI step summary.
+public enum ComparisonRenderer {
+    /// The report: where the runs come from, notes on their environments, a table of the cells that
+    /// changed (every cell and metric with `showAll`), the rules applied and a one-line verdict.
+    public static func render(_ report: ComparisonReport, format: ReportFormat, showAll: Bool = false) -> String {
+        let table = table(report, showAll: showAll)
+        let hidden = showAll ? 0 : report.count(.unchanged)
+        switch format {
+        case .terminal: return terminal(report, table: table, hiddenUnchanged: hidden)
+        case .markdown: return markdown(report, table: table, hiddenUnchanged: hidden)
+        }
+    }
+
+    /// `verdict: regression (32 cells: 2 regressions, 30 unchanged)`, or `verdict: no regression (...)`.
+    public static func verdictLine(_ report: ComparisonReport) -> String {
+        "verdict: \(report.hasRegression ? "regression" : "no regression") (\(report.summary))"
+    }
+}
+
+// MARK: - Formats
+
+extension ComparisonRenderer {
+    private static func terminal(_ report: ComparisonReport, table: TextTable, hiddenUnchanged: Int) -> String {
+        var lines = ["base: \(report.baseSource)", "new:  \(report.newSource)"]
+        lines += report.environmentNotes.map(\.description)
+        lines.append("")
+        lines.append(table.rows.isEmpty ? "no cell changed" : table.terminal())
+        if hiddenUnchanged > 0 && !table.rows.isEmpty {
+            lines.append("(\(hiddenUnchanged) unchanged cells not listed: --all lists every cell)")
+        }
+        lines += [""] + rules(report.options) + [verdictLine(report)]
+        return lines.joined(separator: "\n")
+    }
+
+    private static func markdown(_ report: ComparisonReport, table: TextTable, hiddenUnchanged: Int) -> String {
+        let verdict = report.hasRegression ? "regression" : "no regression"
+        var lines = ["**reactive-bench compare: \(verdict)** (\(report.summary))", ""]
+        lines.append("Base `\(report.baseSource)`, new `\(report.newSource)`.")
+        if !report.environmentNotes.isEmpty {
+            lines.append("")
+            lines += report.environmentNotes.map { "> **\($0.level.rawValue):** \($0.message)  " }
+        }
+        lines.append("")
+        if table.rows.isEmpty {
+            lines.append("No cell changed.")
+        } else {
+            lines.append(table.markdown())
+            if hiddenUnchanged > 0 { lines += ["", "\(hiddenUnchanged) unchanged cells not listed."] }
+        }
+        lines += [""] + [rules(report.options).joined(separator: " ")]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The rules applied, in two sentences.
+    private static func rules(_ options: ComparisonOptions) -> [String] {
+        let threshold = DecimalText.format(options.timeThresholdPercent, digits: 2)
+        let alpha = DecimalText.format(options.alpha, digits: 6)
+        let instructions = DecimalText.format(options.instructionsThresholdPercent, digits: 2)
+        return [
+            "Times change when the medians differ by more than \(threshold)% and Mann-Whitney U gives p < \(alpha).",
+            "Counts change when they differ by more than their tolerance (instructions: \(instructions)%); "
+                + "see docs/COMPARE.md.",
+        ]
+    }
+}
+
+// MARK: - Table
+
+extension ComparisonRenderer {
+    private static func table(_ report: ComparisonReport, showAll: Bool) -> TextTable {
+        var rows: [[String]] = []
+        for cell in report.cells where showAll || cell.verdict != .unchanged {
+            let prefix = [cell.verdict.rawValue, cell.key.workload, cell.key.implementation]
+            let metrics = showAll ? cell.metrics : cell.metrics.filter { $0.verdict != .unchanged }
+            if metrics.isEmpty {
+                rows.append(prefix + placeholder(cell))
+            }
+            for metric in metrics {
+                rows.append(prefix + [metric.metric, metric.base, metric.new, metric.change])
+            }
+        }
+        return TextTable(
+            header: ["verdict", "workload", "implementation", "metric", "base", "new", "change"], rows: rows,
+            rightAligned: [4, 5, 6]
+        )
+    }
+
+    /// The row of a cell without metrics to show: one in a single run shows its status there.
+    private static func placeholder(_ cell: CellComparison) -> [String] {
+        ["status", cell.base?.status ?? "-", cell.new?.status ?? "-", ""]
+    }
+}

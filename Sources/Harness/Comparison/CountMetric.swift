@@ -1,0 +1,87 @@
+/// A count compared exactly or within a stated tolerance, with no statistics: allocations and bytes
+/// repeat from run to run, unlike times (docs/COMPARE.md).
+public struct CountMetric: Sendable, Equatable {
+    /// How far a count may move before it counts as a change.
+    public enum Tolerance: Sendable, Equatable {
+        /// In the metric's own unit: allocations per unit, bytes.
+        case absolute(Double)
+        /// In percent of the base value.
+        case relativePercent(Double)
+    }
+
+    /// The column of results.csv compared.
+    public let column: String
+    public let tolerance: Tolerance
+    /// Compared only when both runs have the column (instruction counts are not in every schema 2 file).
+    public let isOptional: Bool
+    /// Retained bytes: a rise counts only when it ends above 0 (memory was kept), not from -64 to 0.
+    public let changesOnlyAboveZero: Bool
+    /// Decimals a report shows.
+    let digits: Int
+
+    /// The counts compare checks, in report order, with the instruction threshold of `options`.
+    public static func all(_ options: ComparisonOptions) -> [CountMetric] {
+        [
+            // nmalloc counts every thread: a stray allocation elsewhere during the timed batches adds
+            // 1/units; one per 100 units is far above that and far below a planted allocation per unit.
+            CountMetric(ResultColumn.allocationsPerUnit, .absolute(0.01), digits: 4),
+            // thread.allocated counts this thread only, written with 2 decimals.
+            CountMetric(ResultColumn.bytesPerUnit, .absolute(1), digits: 2),
+            // Whole counts for element workloads; for subscription workloads a per-unit mean written with
+            // 2 decimals, whose last digit may round either way.
+            CountMetric(ResultColumn.allocationsPerSubscription, .absolute(0.01), digits: 2),
+            CountMetric(ResultColumn.bytesPerSubscription, .absolute(1), digits: 0),
+            CountMetric(ResultColumn.retainedBytes, .absolute(0), digits: 0, changesOnlyAboveZero: true),
+            // Counted exactly, written with 4 decimals.
+            CountMetric(ResultColumn.requestCallsPerUnit, .absolute(0.0001), digits: 4),
+            CountMetric(
+                ResultColumn.instructionsPerUnit, .relativePercent(options.instructionsThresholdPercent), digits: 1,
+                isOptional: true
+            ),
+            CountMetric(
+                ResultColumn.instructionsPerSubscription, .relativePercent(options.instructionsThresholdPercent),
+                digits: 0, isOptional: true
+            ),
+        ]
+    }
+
+    init(
+        _ column: String, _ tolerance: Tolerance, digits: Int, isOptional: Bool = false,
+        changesOnlyAboveZero: Bool = false
+    ) {
+        self.column = column
+        self.tolerance = tolerance
+        self.digits = digits
+        self.isOptional = isOptional
+        self.changesOnlyAboveZero = changesOnlyAboveZero
+    }
+
+    /// The comparison of `base` with `new`: a regression when `new` exceeds `base` by more than the
+    /// tolerance, an improvement when it falls short of it by more.
+    public func compare(base: Double, new: Double) -> MetricComparison {
+        let allowed: Double
+        switch tolerance {
+        case .absolute(let amount): allowed = amount
+        case .relativePercent(let percent): allowed = abs(base) * percent / 100
+        }
+        // The values come from decimal text: 0.01 read back is not exactly 0.01.
+        let slack = allowed + 1e-9 * max(1, abs(base))
+        let difference = new - base
+        var verdict = Verdict.unchanged
+        if difference > slack && (!changesOnlyAboveZero || new > 0) {
+            verdict = .regression
+        } else if difference < -slack && (!changesOnlyAboveZero || base > 0) {
+            verdict = .improvement
+        }
+        return MetricComparison(
+            metric: column, base: DecimalText.format(base, digits: digits),
+            new: DecimalText.format(new, digits: digits), change: changeText(base: base, new: new), verdict: verdict
+        )
+    }
+
+    private func changeText(base: Double, new: Double) -> String {
+        let absolute = DecimalText.signed(new - base, digits: digits)
+        guard case .relativePercent = tolerance, base != 0 else { return absolute }
+        return "\(absolute) (\(DecimalText.percent((new / base - 1) * 100)))"
+    }
+}

@@ -1,0 +1,98 @@
+/// A line about how the two runs were made: a note for what differs as expected (the commit), a warning
+/// for what makes the numbers hard or impossible to compare.
+public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
+    /// How much the difference matters: a note informs, a warning says the numbers may mislead.
+    public enum Level: String, Sendable {
+        case note
+        case warning
+    }
+
+    public let level: Level
+    public let message: String
+
+    public init(_ level: Level, _ message: String) {
+        self.level = level
+        self.message = message
+    }
+
+    public var description: String { "\(level.rawValue): \(message)" }
+
+    /// The environment keys whose difference makes the numbers of two runs not comparable.
+    public static let incomparableKeys = ["build_configuration", "cross_module_optimization", "cpu_model", "core_count"]
+    /// How much the quiet-machine sentinel may move, in percent, before times may shift for that alone.
+    public static let sentinelTolerancePercent = 10.0
+
+    /// What to tell about two runs' environment.csv (nil when a run has none).
+    public static func notes(base: [String: String]?, new: [String: String]?) -> [EnvironmentNote] {
+        let incomplete = incompleteRuns(base: base, new: new)
+        guard let base, let new else {
+            let missing = [base == nil ? "base" : nil, new == nil ? "new" : nil].compactMap { $0 }
+            let runs = missing.joined(separator: " and ")
+            return [EnvironmentNote(.note, "no environment.csv for \(runs): builds and machines not checked")]
+                + incomplete
+        }
+        var notes: [EnvironmentNote] = []
+        if let commits = differing("git_commit", base, new) {
+            let message = "different commits (base \(short(commits.base)), new \(short(commits.new)))"
+            notes.append(EnvironmentNote(.note, message))
+        }
+        if new["git_tree_dirty"] == "true" {
+            notes.append(EnvironmentNote(.note, "the new run was built from a tree with uncommitted changes"))
+        }
+        if let versions = differing("swift_version", base, new) {
+            notes.append(EnvironmentNote(.note, "different compilers (base \(versions.base), new \(versions.new))"))
+        }
+        for key in incomparableKeys {
+            guard let values = differing(key, base, new) else { continue }
+            notes.append(EnvironmentNote(
+                .warning, "\(key) differs (base \(values.base), new \(values.new)): the numbers are not comparable"
+            ))
+        }
+        if let sentinel = sentinelNote(base: base, new: new) { notes.append(sentinel) }
+        return notes + incomplete
+    }
+}
+
+// MARK: - Keys
+
+extension EnvironmentNote {
+    /// A run stopped part way (`run_complete` false) lacks cells, which then show as in one run only.
+    private static func incompleteRuns(base: [String: String]?, new: [String: String]?) -> [EnvironmentNote] {
+        [("base", base), ("new", new)].compactMap { run, environment in
+            guard environment?["run_complete"] == "false" else { return nil }
+            return EnvironmentNote(
+                .warning,
+                "the \(run) run is incomplete (interrupted, or still going): it holds only the cells it finished"
+            )
+        }
+    }
+
+    /// Both values of `key` when both runs record it and they differ.
+    private static func differing(
+        _ key: String, _ base: [String: String], _ new: [String: String]
+    ) -> (base: String, new: String)? {
+        guard let baseValue = base[key], let newValue = new[key], !baseValue.isEmpty, !newValue.isEmpty,
+            baseValue != newValue
+        else { return nil }
+        return (baseValue, newValue)
+    }
+
+    private static func short(_ commit: String) -> String {
+        commit.count == 40 ? String(commit.prefix(10)) : commit
+    }
+
+    /// The sentinel is the noise gate's best time on a quiet machine: when it moved, the machine did.
+    private static func sentinelNote(base: [String: String], new: [String: String]) -> EnvironmentNote? {
+        let key = "sentinel_best_ns_per_element"
+        guard let baseText = base[key], let newText = new[key], let baseValue = Double(baseText),
+            let newValue = Double(newText), baseValue > 0, newValue.isFinite
+        else { return nil }
+        let percent = (newValue / baseValue - 1) * 100
+        guard abs(percent) > sentinelTolerancePercent else { return nil }
+        return EnvironmentNote(
+            .warning,
+            "the machine ran \(percent > 0 ? "slower" : "faster"): \(key) \(baseText) -> \(newText) "
+                + "(\(DecimalText.percent(percent))), so times may shift for that reason alone"
+        )
+    }
+}

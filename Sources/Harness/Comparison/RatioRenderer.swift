@@ -1,0 +1,49 @@
+/// Prints an ``ImplementationRatioReport`` for a terminal or as Markdown.
+public enum RatioRenderer {
+    /// A line per workload: both medians, B over A, the p-value of the difference, and the allocation
+    /// counts side by side; then the geometric mean of the ratios and the workloads left out.
+    public static func render(_ report: ImplementationRatioReport, format: ReportFormat) -> String {
+        let a = report.first, b = report.second
+        let table = TextTable(
+            header: [
+                "workload", "unit", "\(a) ns", "\(b) ns", "\(b)/\(a)", "p", "allocs/unit \(a)", "allocs/unit \(b)",
+                "allocs/sub \(a)", "allocs/sub \(b)",
+            ],
+            rows: report.ratios.map(row), rightAligned: Set(2...9)
+        )
+        let title = "\(b) over \(a) in \(report.source): median ns per unit, workloads both ran ok"
+        var summary: [String] = []
+        if let mean = report.geometricMeanRatio {
+            summary.append("geometric mean of \(b)/\(a): \(ratioText(mean)) over \(report.ratios.count) workloads")
+        }
+        summary += report.skipped.map { "skipped \($0)" }
+        switch format {
+        case .terminal:
+            let body = report.ratios.isEmpty ? "no workload that both ran ok" : table.terminal()
+            return ([title, "", body, ""] + summary).joined(separator: "\n")
+        case .markdown:
+            let body = report.ratios.isEmpty ? "No workload that both ran ok." : table.markdown()
+            return (["**\(title)**", "", body, ""] + summary.map { "- \($0)" }).joined(separator: "\n")
+        }
+    }
+
+    private static func row(_ ratio: ImplementationRatio) -> [String] {
+        func value(_ cell: CellRecord, _ column: String, digits: Int) -> String {
+            cell.values[column].map { DecimalText.format($0, digits: digits) } ?? "-"
+        }
+        return [
+            ratio.workload, ratio.first.unit.isEmpty ? "-" : ratio.first.unit,
+            ratio.first.nanosecondsPerUnitMedian.map(DecimalText.nanoseconds) ?? "-",
+            ratio.second.nanosecondsPerUnitMedian.map(DecimalText.nanoseconds) ?? "-",
+            ratioText(ratio.ratio), ratio.pValue.map(DecimalText.probability) ?? "-",
+            value(ratio.first, ResultColumn.allocationsPerUnit, digits: 4),
+            value(ratio.second, ResultColumn.allocationsPerUnit, digits: 4),
+            value(ratio.first, ResultColumn.allocationsPerSubscription, digits: 2),
+            value(ratio.second, ResultColumn.allocationsPerSubscription, digits: 2),
+        ]
+    }
+
+    private static func ratioText(_ ratio: Double) -> String {
+        DecimalText.format(ratio, digits: ratio < 10 ? 2 : 1) + "x"
+    }
+}

@@ -1,0 +1,7 @@
+/// How a comparison is printed.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// Aligned columns for a terminal.
+    case terminal
+    /// GitHub-flavoured Markdown, for a CI step summary.
+    case markdown
+}

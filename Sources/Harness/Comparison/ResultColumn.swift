@@ -1,0 +1,41 @@
+/// The columns of a run's results.csv that `compare` reads, by name, and the schema version it reads
+/// (docs/CSV.md).
+///
+/// The Workloads target writes the file (`ResultTable`) and depends on the Harness, not the other way
+/// round, so the names are repeated here; a test checks that every name below is one `ResultTable`
+/// writes and that the versions agree.
+public enum ResultColumn {
+    /// The only `schema_version` compare reads.
+    public static let supportedSchemaVersion = 2
+
+    public static let schemaVersion = "schema_version"
+    public static let workload = "workload"
+    public static let unit = "unit"
+    public static let implementation = "implementation"
+    public static let status = "status"
+    public static let detail = "detail"
+    public static let nanosecondsPerUnitMedian = "ns_per_unit_median"
+    public static let nanosecondsPerUnitSamples = "ns_per_unit_samples"
+    public static let allocationsPerUnit = "allocations_per_unit"
+    public static let bytesPerUnit = "bytes_per_unit"
+    public static let allocationsPerSubscription = "allocations_per_subscription"
+    public static let bytesPerSubscription = "bytes_per_subscription"
+    public static let retainedBytes = "retained_bytes"
+    public static let requestCallsPerUnit = "request_calls_per_unit"
+    /// Instruction counts (callgrind) are not in schema 2 yet: compared when both runs have them.
+    public static let instructionsPerUnit = "instructions_per_unit"
+    public static let instructionsPerSubscription = "instructions_per_subscription"
+
+    /// What a results.csv must have for compare to read it.
+    public static let required = [
+        schemaVersion, workload, implementation, status, nanosecondsPerUnitMedian, nanosecondsPerUnitSamples,
+        allocationsPerUnit, bytesPerUnit, allocationsPerSubscription, bytesPerSubscription, retainedBytes,
+        requestCallsPerUnit,
+    ]
+
+    /// The columns read as one number each, when the file has them; an empty field is a missing value.
+    public static let numeric = [
+        nanosecondsPerUnitMedian, allocationsPerUnit, bytesPerUnit, allocationsPerSubscription,
+        bytesPerSubscription, retainedBytes, requestCallsPerUnit, instructionsPerUnit, instructionsPerSubscription,
+    ]
+}

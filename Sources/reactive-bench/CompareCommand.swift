@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import Harness
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two runs cell by cell, or two implementations inside one run.",
+        discussion: """
+            compare BASE NEW: each a run directory or a results.csv. Times count as changed when the medians \
+            differ by more than --threshold percent and the Mann-Whitney U test gives p < --alpha; counts are \
+            compared exactly or within small tolerances (docs/COMPARE.md).
+            compare --implementations A B RUN: B's median time over A's for every workload both ran ok.
+            Exit status: 0 when nothing regressed, 1 when a cell regressed, 2 on bad input.
+            """
+    )
+
+    @Argument(help: "BASE and NEW: run directories or results.csv files (one RUN with --implementations).")
+    var runs: [String] = []
+
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: "Two implementations to compare inside one run: --implementations A B RUN."
+    )
+    var implementations: [String] = []
+
+    @Option(name: .long, parsing: .unconditional, help: "Time threshold: medians must differ by more than this %.")
+    var threshold = ComparisonOptions().timeThresholdPercent
+
+    @Option(name: .long, parsing: .unconditional, help: "Significance level of the Mann-Whitney U test on the times.")
+    var alpha = ComparisonOptions().alpha
+
+    @Option(name: .long, parsing: .unconditional, help: "Instruction counts: relative threshold in percent.")
+    var instructionsThreshold = ComparisonOptions().instructionsThresholdPercent
+
+    @Option(name: .long, help: "terminal or markdown (a CI step summary).")
+    var format = ReportFormat.terminal.rawValue
+
+    @Flag(name: .long, help: "List every cell and metric, not only what changed.")
+    var all = false
+
+    func validate() throws {
+        let percentages = ComparisonOptions.thresholdRange
+        let percentage = "a percentage from \(Int(percentages.lowerBound)) to \(Int(percentages.upperBound))"
+        try Self.check("--threshold", threshold, percentage, valid: percentages.contains)
+        try Self.check("--instructions-threshold", instructionsThreshold, percentage, valid: percentages.contains)
+        let probability = "a probability strictly between 0 and 1"
+        try Self.check("--alpha", alpha, probability, valid: ComparisonOptions.isValidAlpha)
+        guard ReportFormat(rawValue: format) != nil else {
+            let known = ReportFormat.allCases.map(\.rawValue).joined(separator: " or ")
+            throw ValidationError("--format must be \(known) (got '\(format)')")
+        }
+        _ = try request()
+    }
+
+    func run() throws {
+        do {
+            let regressed = try execute()
+            if regressed { throw ExitCode(1) }
+        } catch let error as BadInput {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        } catch let error as HarnessError {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    /// Prints the report; returns whether a cell regressed.
+    private func execute() throws -> Bool {
+        let format = ReportFormat(rawValue: format)!
+        switch try request() {
+        case .runs(let basePath, let newPath):
+            let base = try RunResults.load(basePath), new = try RunResults.load(newPath)
+            let options = ComparisonOptions(
+                timeThresholdPercent: threshold, alpha: alpha, instructionsThresholdPercent: instructionsThreshold
+            )
+            let report = ComparisonReport(base: base, new: new, options: options)
+            print(ComparisonRenderer.render(report, format: format, showAll: all))
+            return report.hasRegression
+        case .implementations(let first, let second, let path):
+            let run = try RunResults.load(path)
+            try Self.checkImplementations([first, second], in: run)
+            let report = ImplementationRatioReport(run: run, first: first, second: second)
+            print(RatioRenderer.render(report, format: format))
+            return false
+        }
+    }
+}
+
+// MARK: - Arguments
+
+extension CompareCommand {
+    private enum Request {
+        case runs(base: String, new: String)
+        case implementations(first: String, second: String, run: String)
+    }
+
+    /// What the positional arguments and `--implementations` ask for. `--implementations A B RUN` gives
+    /// the option all three values (it takes values up to the next option), so the run may come last.
+    private func request() throws -> Request {
+        let names = implementations.flatMap { $0.split(separator: ",").map(String.init) }
+        if names.isEmpty {
+            guard runs.count == 2 else {
+                throw ValidationError(
+                    "compare takes two runs, BASE and NEW (got \(runs.count)); or --implementations A B RUN"
+                )
+            }
+            return .runs(base: runs[0], new: runs[1])
+        }
+        let values = names + runs
+        guard values.count == 3 else {
+            throw ValidationError(
+                "--implementations takes two implementations and one run: --implementations A B RUN "
+                    + "(got \(values.count) values: \(values.joined(separator: " ")))"
+            )
+        }
+        return .implementations(first: values[0], second: values[1], run: values[2])
+    }
+
+    /// Names must be implementations the run has rows for; an unknown one suggests the closest.
+    private static func checkImplementations(_ names: [String], in run: RunResults) throws {
+        let known = run.cells.map(\.key.implementation).reduce(into: [String]()) { known, name in
+            if !known.contains(name) { known.append(name) }
+        }
+        for name in names where !known.contains(name) {
+            let hint = Selection.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            let has = known.isEmpty ? "it has no rows" : "it has \(known.joined(separator: ", "))"
+            throw BadInput("unknown implementation '\(name)' in \(run.source)\(hint); \(has)")
+        }
+    }
+
+    private static func check(_ option: String, _ value: Double, _ meaning: String, valid: (Double) -> Bool) throws {
+        guard value.isFinite && valid(value) else {
+            throw ValidationError("\(option) must be \(meaning) (got \(String(format: "%g", value)))")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `reactive-bench compare` through the release tool: exit status 0 when nothing regressed, 1 when a cell
+/// did; the report on stdout, nothing on stderr.
+struct CLICompareTests {
+    private func compare(_ arguments: [String]) async throws -> ToolOutcome? {
+        guard let tool = ToolBinary.release() else { return nil }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try CompareFixtures.write(into: directory)
+        return try await ToolProcess.run(tool, ["compare"] + arguments, in: directory.path, timeLimit: .seconds(60))
+    }
+
+    private func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func identicalRunsExitWith0() async throws {
+        guard let outcome = try await compare(["base", "same"]) else { return }
+        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
+        #expect(lines(outcome.standardOutput).contains("no cell changed"), "\(outcome)")
+        #expect(lines(outcome.standardOutput).last == "verdict: no regression (9 cells: 9 unchanged)", "\(outcome)")
+    }
+
+    @Test func aRegressionExitsWith1AndIsListed() async throws {
+        guard let outcome = try await compare(["base/results.csv", "slower/results.csv"]) else { return }
+        #expect(outcome.exitedNormally && outcome.exitStatus == 1, "\(outcome)")
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
+        let row = lines(outcome.standardOutput).first { $0.hasPrefix("regression") }
+        #expect(row?.split(separator: " ") == ["regression", "map", "builtin", "allocations_per_unit", "0", "1", "+1"])
+        #expect(lines(outcome.standardOutput).last?.hasPrefix("verdict: regression") == true, "\(outcome)")
+    }
+
+    @Test func markdownIsAVerdictLineAndATable() async throws {
+        guard let outcome = try await compare(["base", "slower", "--format", "markdown"]) else { return }
+        #expect(outcome.exitedNormally && outcome.exitStatus == 1, "\(outcome)")
+        let output = lines(outcome.standardOutput)
+        #expect(output.first == "**reactive-bench compare: regression** (9 cells: 1 regression, 8 unchanged)")
+        #expect(output.contains("| verdict | workload | implementation | metric | base | new | change |"))
+        #expect(output.contains("| regression | map | builtin | allocations_per_unit | 0 | 1 | +1 |"))
+    }
+
+    @Test func allListsEveryCellAndOptionsAreApplied() async throws {
+        let arguments = ["base", "same", "--all", "--threshold", "10", "--alpha", "0.05", "--instructions-threshold", "2"]
+        guard let outcome = try await compare(arguments) else { return }
+        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        #expect(lines(outcome.standardOutput).filter { $0.hasPrefix("unchanged ") }.count > 9, "\(outcome)")
+        #expect(outcome.standardOutput.contains("more than 10% and Mann-Whitney U gives p < 0.05"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("(instructions: 2%)"), "\(outcome)")
+    }
+
+    @Test func anotherBuildIsAWarningButNoRegression() async throws {
+        guard let outcome = try await compare(["base", "other-build"]) else { return }
+        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        #expect(lines(outcome.standardOutput).contains {
+            $0.hasPrefix("warning: cross_module_optimization differs (base true, new false)")
+        }, "\(outcome)")
+    }
+
+    @Test(arguments: [["--implementations", "builtin", "rxSink", "base"], ["base", "--implementations", "builtin,rxSink"]])
+    func implementationsInsideOneRun(_ arguments: [String]) async throws {
+        guard let outcome = try await compare(arguments) else { return }
+        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
+        let output = lines(outcome.standardOutput)
+        #expect(output.first?.hasPrefix("rxSink over builtin in base/results.csv") == true, "\(outcome)")
+        #expect(output.filter { ["floor ", "map ", "subscribeChurn "].contains(where: $0.hasPrefix) }.count == 3)
+        #expect(output.contains { $0.hasPrefix("geometric mean of rxSink/builtin: 1.2") }, "\(outcome)")
+    }
+}

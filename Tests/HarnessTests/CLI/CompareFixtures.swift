@@ -1,0 +1,43 @@
+import Foundation
+import Workloads
+
+/// Run directories for the `compare` CLI tests, good and bad, written into one directory:
+/// `base` and `same` (identical runs), `slower` (map/builtin allocates per element), and one directory per
+/// kind of bad input.
+enum CompareFixtures {
+    static func write(into directory: TemporaryDirectory) throws {
+        var base = SyntheticRun(seed: 1)
+        base.environment = ["cross_module_optimization": "true", "git_commit": "a"]
+        try base.write(to: directory.appending("base"))
+        try base.write(to: directory.appending("same"))
+        var slower = base
+        slower.update("map", "builtin") { cell in cell.allocationsPerUnit = 1 }
+        try slower.write(to: directory.appending("slower"))
+        var otherBuild = base
+        otherBuild.environment = ["cross_module_optimization": "false", "git_commit": "b"]
+        try otherBuild.write(to: directory.appending("other-build"))
+
+        try FileManager.default.createDirectory(atPath: directory.appending("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory.appending("unreadable/results.csv"), withIntermediateDirectories: true
+        )
+        let header = ResultTable.columns.joined(separator: ",")
+        try write("\(header)\n\(row())\nmap,builtin\n", to: directory.appending("ragged"))
+        try write("\(header)\n\(row("schema_version", "1"))\n", to: directory.appending("schema1"))
+        try write("workload,implementation,status\nmap,builtin,ok\n", to: directory.appending("columns"))
+        try write("\(header)\n\(row("allocations_per_unit", "lots"))\n", to: directory.appending("word"))
+        try write("\(header)\n\(row())\n\(row())\n", to: directory.appending("duplicate"))
+    }
+
+    /// A valid `map` / `builtin` row with `column` set to `value`.
+    private static func row(_ column: String = "workload", _ value: String = "map") -> String {
+        var cell = SyntheticCell(workload: "map", implementation: "builtin", samples: [200, 201, 202])
+        cell.extra = [column: value]
+        return cell.fields(under: ResultTable.columns).joined(separator: ",")
+    }
+
+    private static func write(_ text: String, to runDirectory: String) throws {
+        try FileManager.default.createDirectory(atPath: runDirectory, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: "\(runDirectory)/results.csv"))
+    }
+}

@@ -1,0 +1,68 @@
+import Harness
+import Testing
+
+/// What compare says about how two runs were made.
+struct EnvironmentNoteTests {
+    static let reference: [String: String] = [
+        "git_commit": "3188a0bfcf7676f7088b8af8584486c2e1032f1e", "git_tree_dirty": "false",
+        "swift_version": "Swift version 6.3.1 (swift-6.3.1-RELEASE)", "build_configuration": "release",
+        "cross_module_optimization": "true", "cpu_model": "AMD EPYC", "core_count": "2", "host_name": "vm",
+        "date_utc": "2026-11-23T00:00:22Z", "sentinel_best_ns_per_element": "120",
+    ]
+
+    private func notes(changing key: String, to value: String) -> [EnvironmentNote] {
+        var new = Self.reference
+        new[key] = value
+        return EnvironmentNote.notes(base: Self.reference, new: new)
+    }
+
+    @Test func theSameEnvironmentSaysNothing() {
+        var new = Self.reference
+        new["date_utc"] = "2026-11-24T00:00:00Z"
+        new["host_name"] = "another-vm"
+        #expect(EnvironmentNote.notes(base: Self.reference, new: new) == [])
+    }
+
+    @Test func anotherCommitIsANoteNotAWarning() {
+        let notes = notes(changing: "git_commit", to: "5659429aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")
+        #expect(notes == [EnvironmentNote(.note, "different commits (base 3188a0bfcf, new 5659429aaa)")])
+    }
+
+    @Test(arguments: ["cross_module_optimization", "build_configuration", "cpu_model", "core_count"])
+    func aDifferentBuildOrMachineIsAWarning(key: String) {
+        let notes = notes(changing: key, to: "other")
+        #expect(notes.count == 1)
+        #expect(notes.first?.level == .warning)
+        #expect(notes.first?.message.contains(key) == true)
+        #expect(notes.first?.description.hasPrefix("warning: \(key) differs") == true)
+    }
+
+    @Test(arguments: [("133", "slower"), ("107", "faster")])
+    func aSentinelMovedByMoreThanTenPercentIsAWarning(value: String, direction: String) {
+        let notes = notes(changing: "sentinel_best_ns_per_element", to: value)
+        #expect(notes.count == 1)
+        #expect(notes.first?.level == .warning)
+        #expect(notes.first?.message.contains("ran \(direction)") == true)
+    }
+
+    @Test(arguments: ["125", "110", "130.1x", ""])
+    func aSentinelWithinTenPercentOrUnreadableSaysNothing(value: String) {
+        #expect(notes(changing: "sentinel_best_ns_per_element", to: value) == [])
+    }
+
+    @Test func aRunWithoutEnvironmentIsANote() {
+        let notes = EnvironmentNote.notes(base: nil, new: Self.reference)
+        #expect(notes.map(\.level) == [.note])
+        #expect(notes.first?.message.contains("base") == true)
+    }
+
+    @Test func anIncompleteRunIsAWarningWithOrWithoutTheOther() {
+        var incomplete = Self.reference
+        incomplete["run_complete"] = "false"
+        let notes = EnvironmentNote.notes(base: Self.reference, new: incomplete)
+        #expect(notes == [EnvironmentNote(.warning, "the new run is incomplete (interrupted, or still going): it holds only the cells it finished")])
+        #expect(EnvironmentNote.notes(base: incomplete, new: nil).map(\.level) == [.note, .warning])
+        incomplete["run_complete"] = "true"
+        #expect(EnvironmentNote.notes(base: Self.reference, new: incomplete) == [])
+    }
+}
