@@ -61,7 +61,7 @@ private struct Filter<Style: CombineOperatorStyle>: PublisherConsumer {
     let output: CombineOutput<Int>
 
     func consume<P: Publisher>(_ publisher: P) -> Result<Void, Error> where P.Output == Int, P.Failure == Never {
-        Result { try Style.filter(publisher, Transforms.isEven, into: Scan<Style>(output: output)) }
+        Result { try Style.filter(publisher, Transforms.isEven, into: Scan<Style>(output: output)).get() }
     }
 }
 
