@@ -12,10 +12,13 @@ struct CLIDebugBuildTests {
         let outcome = try await ToolProcess.run(tool, ["list"], in: directory.path)
         #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
         #expect(outcome.standardError.isEmpty, "\(outcome)")
+        // A name starts its line and is followed by two spaces; names may contain single spaces.
         let lines = outcome.standardOutput.split(separator: "\n")
-        let firstWords = Set(lines.compactMap { $0.split(separator: " ").first.map(String.init) })
+        let names = Set(lines.compactMap { line in
+            line.drop { $0 == " " }.components(separatedBy: "  ").first
+        })
         for name in Registry.all.map(\.id.rawValue) + Scenarios.all.map(\.name) {
-            #expect(firstWords.contains(name), "list names \(name)")
+            #expect(names.contains(name), "list names \(name)")
         }
     }
 
