@@ -8,8 +8,16 @@ import Workloads
 /// is complete and in order, every cell is `ok` or `unsupported` for a stated reason, every checksum
 /// matches its reference, and no pipeline keeps memory after its teardown.
 struct ShippedCellsTests {
+    /// ``RunnerFixture/tiny`` without the noise gate: this test checks what every cell computes, not how
+    /// fast, so a busy machine must not change how many repetitions it gets (nor add probes to its time).
+    static let configuration = {
+        var configuration = RunnerFixture.tiny
+        configuration.noiseGate = false
+        return configuration
+    }()
+
     @Test func everyWorkloadTimesEveryImplementationIsOkOrUnsupportedAndLeaksNothing() throws {
-        guard let runner = try RunnerFixture.runner() else { return }
+        guard let runner = try RunnerFixture.runner(Self.configuration) else { return }
         let results = runner.run(workloads: Scenarios.all, implementations: Registry.all)
 
         let expectedOrder = Scenarios.all.flatMap { workload in Registry.all.map { (workload.name, $0.id) } }
