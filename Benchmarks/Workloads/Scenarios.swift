@@ -5,6 +5,9 @@ public enum Scenarios {
     public static let all: [any Workload] = [
         FloorWorkload(),
         MapWorkload(),
+        FilterWorkload(),
+        ScanWorkload(),
+        ModulusWorkload(),
         MapFilterScanWorkload(),
         SubscribeChurnWorkload(),
     ] + DemandWorkload.sweep

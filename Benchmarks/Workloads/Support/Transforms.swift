@@ -9,4 +9,8 @@ public enum Transforms {
 
     @inline(__always)
     public static func sum(_ accumulator: Int, _ value: Int) -> Int { accumulator &+ value }
+
+    /// `abs(value % modulo)`: seed 004's modulus, for the hand-written loop.
+    @inline(__always)
+    public static func modulus(_ value: Int, _ modulo: Int) -> Int { abs(value % modulo) }
 }

@@ -4,7 +4,9 @@ import Workloads
 /// Every workload's reference checksum, recomputed independently: the input read through
 /// `values[i % length]` rather than the input's own wrapping subscript, and the pipeline written with
 /// `Array.map`, `filter` and `reduce` rather than the workload's loop. Counts beyond the input's length
-/// check that indices wrap.
+/// check that indices wrap. (That the loops and the styles agree with these references is checked by
+/// `ShippedCellsTests`; that the operators follow the seeds, by `WorkloadFixtureTests` and the
+/// conformance suite.)
 struct ReferenceChecksumTests {
     static let smallInput = SeededInput(seed: 42, length: 256)
     static let counts = [0, 1, 2, 255, 256, 257, 1_000, 5 * 256 + 3]
@@ -38,23 +40,33 @@ struct ReferenceChecksumTests {
         #expect(ab != ba)
     }
 
-    /// What the downstream of `name` receives for units `0..<count`; records an issue for a workload this
-    /// test does not know yet (add its computation here).
+    /// What the downstream of `name` receives for units `0..<count`, as the words the checksum folds;
+    /// records an issue for a workload this test does not know yet (add its computation here).
     static func independentChecksum(_ name: String, input: SeededInput, count: Int) -> Checksum? {
+        guard let workload = Scenarios.named(name) else { return nil }
         let values = (0..<count).map { input.values[$0 % input.values.count] }
-        let outputs: [Int]
-        switch name {
-        case "floor":
-            outputs = values
-        case "map", "subscribeChurn":
-            outputs = values.map(Transforms.map)
-        case "mapFilterScan":
-            outputs = values.map(Transforms.map).filter(Transforms.isEven)
-                .reduce(into: [Int]()) { sums, value in sums.append(Transforms.sum(sums.last ?? 0, value)) }
+        let words: [Int]
+        switch (workload.scenario, workload.parameter) {
+        case ("floor", _):
+            words = values
+        case ("map", nil), ("subscribeChurn", _), ("demand", _):
+            words = values.map(Transforms.map)
+        case ("filter", _):
+            words = values.filter(Transforms.isEven)
+        case ("scan", _):
+            words = runningSums(values)
+        case ("modulus", _):
+            words = values.map { abs($0 % 3) }
+        case ("mapFilterScan", _):
+            words = runningSums(values.map(Transforms.map).filter(Transforms.isEven))
         default:
             Issue.record("no independent reference for workload '\(name)': add one to ReferenceChecksumTests")
             return nil
         }
-        return outputs.reduce(into: Checksum()) { checksum, value in checksum.combine(value) }
+        return words.reduce(into: Checksum()) { checksum, word in checksum.combine(word) }
+    }
+
+    private static func runningSums(_ values: [Int]) -> [Int] {
+        values.reduce(into: [Int]()) { sums, value in sums.append(Transforms.sum(sums.last ?? 0, value)) }
     }
 }
