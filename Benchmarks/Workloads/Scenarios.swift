@@ -9,6 +9,7 @@ public enum Scenarios {
         ScanWorkload(),
         ModulusWorkload(),
         MapFilterScanWorkload(),
+        HistogramWorkload(),
         SubscribeChurnWorkload(),
     ] + DemandWorkload.sweep
 

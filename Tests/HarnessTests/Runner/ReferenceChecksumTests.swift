@@ -59,6 +59,9 @@ struct ReferenceChecksumTests {
             words = values.map { abs($0 % 3) }
         case ("mapFilterScan", _):
             words = runningSums(values.map(Transforms.map).filter(Transforms.isEven))
+        case ("histogram", _):
+            let counts = Dictionary(grouping: values.map { $0 & 15 }, by: { $0 }).mapValues(\.count)
+            words = [counts.count] + counts.keys.sorted().flatMap { [$0, counts[$0]!] }
         default:
             Issue.record("no independent reference for workload '\(name)': add one to ReferenceChecksumTests")
             return nil
