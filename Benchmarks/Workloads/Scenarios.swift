@@ -5,6 +5,8 @@ public enum Scenarios {
     public static let all: [any Workload] = [
         FloorWorkload(),
         MapWorkload(),
+        MapStruct64Workload(),
+        MapObjectWorkload(),
         FilterWorkload(),
         ScanWorkload(),
         ModulusWorkload(),

@@ -51,6 +51,11 @@ struct ReferenceChecksumTests {
             words = values
         case ("map", nil), ("subscribeChurn", _), ("demand", _):
             words = values.map(Transforms.map)
+        case ("map", "struct64"):
+            // Eight fields seed + 0 ... seed + 7, each mapped, folded as one XOR.
+            words = values.map { value in (0..<8).map { Transforms.map(value &+ $0) }.reduce(0, ^) }
+        case ("map", "object"):
+            words = values.map(Transforms.map)
         case ("filter", _):
             words = values.filter(Transforms.isEven)
         case ("scan", _):

@@ -27,6 +27,20 @@ struct WorkloadFixtureTests {
         #expect((-10...10).map { Transforms.modulus($0, ModulusWorkload.modulo) } == seed004)
     }
 
+    /// The element types' transforms make new values and fold every field.
+    @Test func elementTypesMapEveryFieldIntoANewValue() {
+        let mapped = Transforms.map(Struct64(seed: 1))
+        #expect(mapped == Struct64(a: 4, b: 7, c: 10, d: 13, e: 16, f: 19, g: 22, h: 25))
+        var checksum = Checksum(), expected = Checksum()
+        mapped.fold(into: &checksum)
+        expected.combine(4 ^ 7 ^ 10 ^ 13 ^ 16 ^ 19 ^ 22 ^ 25)
+        #expect(checksum == expected)
+
+        let object = ObjectElement(1)
+        let mappedObject = Transforms.map(object)
+        #expect(mappedObject !== object && mappedObject.value == 4)
+    }
+
     // MARK: - Helpers
 
     private static func checksum(_ words: [Int]) -> Checksum {
