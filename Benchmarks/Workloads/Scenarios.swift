@@ -11,6 +11,7 @@ public enum Scenarios {
         ScanWorkload(),
         ModulusWorkload(),
         MapFilterScanWorkload(),
+    ] + PipelineDepthWorkload.sweep + [
         HistogramWorkload(),
         SubscribeChurnWorkload(),
     ] + DemandWorkload.sweep
@@ -20,10 +21,19 @@ public enum Scenarios {
         !sweepOnlyNames.contains(workload.name)
     }
 
-    /// Parameter values that only `--full` runs.
-    private static let sweepOnlyNames: Set<String> = []
+    /// Parameter values that only `--full` runs: every value of a numeric sweep but its middle one.
+    /// (`demand`'s policies are not a scale with a middle: the default run keeps them all.)
+    private static let sweepOnlyNames: Set<String> = Set(
+        [
+            PipelineDepthWorkload.sweep,
+        ].flatMap(allButTheMiddle)
+    )
 
     public static func named(_ name: String) -> (any Workload)? {
         all.first { $0.name == name }
+    }
+
+    private static func allButTheMiddle(_ sweep: [any Workload]) -> [String] {
+        sweep.enumerated().filter { $0.offset != sweep.count / 2 }.map(\.element.name)
     }
 }

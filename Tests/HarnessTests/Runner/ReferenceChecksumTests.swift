@@ -64,6 +64,8 @@ struct ReferenceChecksumTests {
             words = values.map { abs($0 % 3) }
         case ("mapFilterScan", _):
             words = runningSums(values.map(Transforms.map).filter(Transforms.isEven))
+        case ("pipelineDepth", let depth?):
+            words = values.map { value in (0..<Int(depth)!).reduce(value) { mapped, _ in Transforms.map(mapped) } }
         case ("histogram", _):
             let counts = Dictionary(grouping: values.map { $0 & 15 }, by: { $0 }).mapValues(\.count)
             words = [counts.count] + counts.keys.sorted().flatMap { [$0, counts[$0]!] }
