@@ -13,6 +13,7 @@ public enum Scenarios {
         MapFilterScanWorkload(),
     ] + PipelineDepthWorkload.sweep + [
         HistogramWorkload(),
+    ] + WithLatestFromWorkload.sweep + SampleWorkload.sweep + SampleWithFromWorkload.sweep + [
         SubscribeChurnWorkload(),
     ] + DemandWorkload.sweep
 
@@ -25,7 +26,8 @@ public enum Scenarios {
     /// (`demand`'s policies are not a scale with a middle: the default run keeps them all.)
     private static let sweepOnlyNames: Set<String> = Set(
         [
-            PipelineDepthWorkload.sweep,
+            PipelineDepthWorkload.sweep, WithLatestFromWorkload.sweep, SampleWorkload.sweep,
+            SampleWithFromWorkload.sweep,
         ].flatMap(allButTheMiddle)
     )
 

@@ -2,8 +2,9 @@ import Testing
 import Workloads
 
 /// Every workload's reference checksum, recomputed independently: the input read through
-/// `values[i % length]` rather than the input's own wrapping subscript, and the pipeline written with
-/// `Array.map`, `filter` and `reduce` rather than the workload's loop. Counts beyond the input's length
+/// `values[i % length]` rather than the input's own wrapping subscript, the pipeline written with
+/// `Array.map`, `filter` and `reduce` rather than the workload's loop, and the two-input workloads as
+/// closed forms of their schedule rather than a walk through it. Counts beyond the input's length
 /// check that indices wrap. (That the loops and the styles agree with these references is checked by
 /// `ShippedCellsTests`; that the operators follow the seeds, by `WorkloadFixtureTests` and the
 /// conformance suite.)
@@ -69,6 +70,18 @@ struct ReferenceChecksumTests {
         case ("histogram", _):
             let counts = Dictionary(grouping: values.map { $0 & 15 }, by: { $0 }).mapValues(\.count)
             words = [counts.count] + counts.keys.sorted().flatMap { [$0, counts[$0]!] }
+        case ("withLatestFrom", let period?):
+            // The secondary's latest value at primary i is the one sent just before primary i / k * k.
+            let k = Int(period)!
+            words = values.indices.map { Transforms.combine(values[$0], values[$0 / k * k] ^ 0x5555) }
+        case ("sampleWithFrom", let period?):
+            // Each secondary value is used by the primary element sent right after it.
+            let k = Int(period)!
+            words = values.indices.filter { $0 % k == 0 }.map { Transforms.combine(values[$0], values[$0] ^ 0x5555) }
+        case ("sample", let period?):
+            // A tick before primary i > 0 emits primary i - 1; the sampler's completion emits the last one.
+            let k = Int(period)!
+            words = values.indices.dropFirst().filter { $0 % k == 0 }.map { values[$0 - 1] } + values.suffix(1)
         default:
             Issue.record("no independent reference for workload '\(name)': add one to ReferenceChecksumTests")
             return nil

@@ -49,6 +49,7 @@ struct SteadyStateAllocationTests {
         _ implementation: ImplementationID, _ workload: any Workload
     ) -> (allocations: Double, bytes: Double) {
         let units = RunnerFixture.tiny.unitsPerRepetition!
+        let secondaryValues = secondaryValuesTimed(workload)
         var allocations = 0, bytes = 0
         if workload is MapObjectWorkload {
             // The transform makes a new 32-byte `ObjectElement` per element, in every implementation;
@@ -62,6 +63,12 @@ struct SteadyStateAllocationTests {
             allocations += units
             bytes += 640 * units
         }
+        if implementation == .classSubscription && (workload is WithLatestFromWorkload || workload is SampleWithFromWorkload) {
+            // The style keeps the latest secondary value in a new 32-byte `ValueBox` per value, so that
+            // a box handed out of the lock is never written (ClassSubscription/Helpers/LatestFromInner).
+            allocations += secondaryValues
+            bytes += 32 * secondaryValues
+        }
         #if DEBUG
         if workload is HistogramWorkload {
             // Every implementation counts with `counts[key, default: 0] += 1` (`HistogramBin.counting`).
@@ -73,10 +80,18 @@ struct SteadyStateAllocationTests {
         }
         if Registry.implementation(implementation).family == .rx {
             // The reabstraction thunk per event a `PublishSubject` sends (see the type's documentation).
-            allocations += units
-            bytes += 48 * units
+            allocations += units + secondaryValues
+            bytes += 48 * (units + secondaryValues)
         }
         #endif
         return (Double(allocations) / Double(units), Double(bytes) / Double(units))
+    }
+
+    /// How many values the secondary of a two-input workload sends during the timed batches of one
+    /// repetition of ``RunnerFixture/tiny`` (0 for other workloads).
+    private static func secondaryValuesTimed(_ workload: any Workload) -> Int {
+        guard let period = (workload as? any TwoInputWorkload)?.schedule.period else { return 0 }
+        let timed = (RunnerFixture.unitsSentPerRepetition - RunnerFixture.tiny.unitsPerRepetition!)..<RunnerFixture.unitsSentPerRepetition
+        return timed.filter { $0 % period == 0 }.count
     }
 }

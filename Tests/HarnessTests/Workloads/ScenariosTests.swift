@@ -20,6 +20,9 @@ struct ScenariosTests {
             Scenarios.standard.filter { $0.scenario == scenario }.map(\.parameter)
         }
         #expect(parameters("pipelineDepth") == ["4"])
+        #expect(parameters("withLatestFrom") == ["10"])
+        #expect(parameters("sample") == ["10"])
+        #expect(parameters("sampleWithFrom") == ["10"])
         #expect(parameters("map") == [nil, "struct64", "object"], "element types are not a sweep")
         let standard = Set(Scenarios.standard.map(\.name))
         #expect(Scenarios.all.filter { standard.contains($0.name) }.map(\.name) == Scenarios.standard.map(\.name), "in table order")

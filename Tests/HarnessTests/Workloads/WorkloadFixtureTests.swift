@@ -6,6 +6,40 @@ import Workloads
 /// The conformance suite runs the same examples through every style; here they check that the floor
 /// computes the same operator, with the workloads' Int transforms in place of the seeds' strings.
 struct WorkloadFixtureTests {
+    /// Seed 000: other 2, 3, upstream 1, other 4, upstream 5, 6, other 7, 8, upstream 9 gives
+    /// `["13", "54", "64", "98"]`; `Transforms.combine` is that concatenation for single digits.
+    @Test func withLatestFromOnSeed000() {
+        let sink = Self.run(WithLatestFromWorkload(period: 10), [
+            .secondary(2), .secondary(3), .primary(1), .secondary(4), .primary(5), .primary(6),
+            .secondary(7), .secondary(8), .primary(9),
+        ])
+        #expect(sink.checksum == Self.checksum([13, 54, 64, 98]))
+        #expect(sink.valueCount == 4)
+    }
+
+    /// Seed 003's `sampleWithFrom` example, with A = 5 and B = 6: `["2A", "4B"]`.
+    @Test func sampleWithFromOnSeed003() {
+        let sink = Self.run(SampleWithFromWorkload(period: 10), [
+            .primary(1), .secondary(5), .primary(2), .primary(3), .secondary(6), .primary(4),
+        ])
+        #expect(sink.checksum == Self.checksum([25, 46]))
+        #expect(sink.valueCount == 2)
+    }
+
+    /// Seed 003's `sample` example: upstream 1, a tick gives `[1]`; a second tick gives nothing more,
+    /// and neither does the end of both streams.
+    @Test func sampleOnSeed003() {
+        let sink = Self.run(SampleWorkload(period: 10), [.primary(1), .secondary(0), .secondary(0)])
+        #expect(sink.checksum == Self.checksum([1]))
+        #expect(sink.valueCount == 1)
+    }
+
+    /// What is pending when both streams end is emitted: the sampler's completion, as RxSwift's `sample`.
+    @Test func sampleEmitsWhatIsPendingAtTheEnd() {
+        let sink = Self.run(SampleWorkload(period: 10), [.primary(1), .secondary(0), .primary(2), .primary(3)])
+        #expect(sink.checksum == Self.checksum([1, 3]))
+    }
+
     /// Seed 004: `[1, 3, 2, 1, 4, 2, 3, 2]` gives `[1: 2, 2: 3, 3: 2, 4: 1]`, once, at the end.
     @Test func histogramOnSeed004() {
         let workload = HistogramWorkload()
@@ -42,6 +76,17 @@ struct WorkloadFixtureTests {
     }
 
     // MARK: - Helpers
+
+    /// The loop's operator over `events`, then the end of both streams.
+    private static func run<W: TwoInputWorkload>(_ workload: W, _ events: [TwoInputSchedule.Event]) -> OutputSink {
+        let sink = OutputSink()
+        var state = workload.makeLoopState()
+        for event in events {
+            workload.loopStep(event, sink: sink, state: &state)
+        }
+        workload.loopFinish(sink: sink, state: &state)
+        return sink
+    }
 
     private static func checksum(_ words: [Int]) -> Checksum {
         words.reduce(into: Checksum()) { checksum, word in checksum.combine(word) }
