@@ -5,7 +5,15 @@ public enum Scenarios {
     public static let all: [any Workload] = [
         FloorWorkload(),
         MapWorkload(),
+        MapStruct64Workload(),
+        MapObjectWorkload(),
+        FilterWorkload(),
+        ScanWorkload(),
+        ModulusWorkload(),
         MapFilterScanWorkload(),
+    ] + PipelineDepthWorkload.sweep + [
+        HistogramWorkload(),
+    ] + WithLatestFromWorkload.sweep + SampleWorkload.sweep + SampleWithFromWorkload.sweep + [
         SubscribeChurnWorkload(),
     ] + DemandWorkload.sweep + FaultWorkload.registered
 
@@ -14,10 +22,20 @@ public enum Scenarios {
         !sweepOnlyNames.contains(workload.name)
     }
 
-    /// Parameter values that only `--full` runs.
-    private static let sweepOnlyNames: Set<String> = Set(FaultWorkload.registered.map(\.name))
+    /// Parameter values that only `--full` runs: every value of a numeric sweep but its middle one.
+    /// (`demand`'s policies are not a scale with a middle: the default run keeps them all.)
+    private static let sweepOnlyNames: Set<String> = Set(
+        [
+            PipelineDepthWorkload.sweep, WithLatestFromWorkload.sweep, SampleWorkload.sweep,
+            SampleWithFromWorkload.sweep,
+        ].flatMap(allButTheMiddle) + FaultWorkload.registered.map(\.name)
+    )
 
     public static func named(_ name: String) -> (any Workload)? {
         all.first { $0.name == name }
+    }
+
+    private static func allButTheMiddle(_ sweep: [any Workload]) -> [String] {
+        sweep.enumerated().filter { $0.offset != sweep.count / 2 }.map(\.element.name)
     }
 }

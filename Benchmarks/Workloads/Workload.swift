@@ -27,6 +27,10 @@ public protocol Workload: Sendable {
     /// Why `implementation` cannot run this workload, or nil if it can. The default: it lacks one of
     /// `operators`.
     func unsupportedReason(for implementation: Implementation) -> String?
+    /// Whether the per-event latency repetition means something here: each unit's output reaches the
+    /// downstream while the unit is sent. By default, for `element` workloads; not for one whose only
+    /// output comes at completion (a histogram), whose latency columns then stay empty.
+    var measuresLatency: Bool { get }
     /// The title of the row this one's demand overhead is measured against (the same scenario with
     /// `.unlimited` demand), or nil.
     var demandReference: String? { get }
@@ -38,6 +42,7 @@ extension Workload {
     public var scenario: String { name }
     public var parameter: String? { nil }
     public var demandReference: String? { nil }
+    public var measuresLatency: Bool { unit == .element }
 
     public func unsupportedReason(for implementation: Implementation) -> String? {
         defaultUnsupportedReason(for: implementation)

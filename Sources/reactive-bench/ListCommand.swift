@@ -9,15 +9,17 @@ struct ListCommand: ParsableCommand {
     )
 
     func run() {
+        // Names may contain spaces ("pipelineDepth (4)"): at least two spaces always follow one.
+        let width = (Registry.all.map(\.id.rawValue) + Scenarios.all.map(\.name)).map(\.count).max()! + 1
         print("Implementations:")
         for implementation in Registry.all {
             let unsupported = OperatorID.allCases.filter { !implementation.supports($0) }
             let note = unsupported.isEmpty ? "" : " [unsupported: \(unsupported.map(\.rawValue).joined(separator: ", "))]"
-            print("  \(pad(implementation.id.rawValue, 18)) \(implementation.family.rawValue.padding(6)) \(implementation.summary)\(note)")
+            print("  \(pad(implementation.id.rawValue, width)) \(implementation.family.rawValue.padding(6)) \(implementation.summary)\(note)")
         }
         print("\nWorkloads:")
         for workload in Scenarios.all {
-            print("  \(pad(workload.name, 26)) per \(workload.unit.rawValue.padding(12)) \(workload.summary)")
+            print("  \(pad(workload.name, width)) per \(workload.unit.rawValue.padding(12)) \(workload.summary)")
         }
         let standard = RunConfiguration.standard, quick = RunConfiguration.quick
         print("""

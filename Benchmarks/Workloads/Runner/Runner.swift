@@ -77,7 +77,7 @@ public struct Runner {
         }
         if configuration.measuresLatency {
             let overhead = LatencyRecorder.calibrateRecordingOverhead(samples: 100_000)
-            for plan in plans where results[plan.index].status == .ok && plan.workload.unit == .element {
+            for plan in plans where results[plan.index].status == .ok && plan.workload.measuresLatency {
                 progress("latency \(plan.title)")
                 measureLatency(plan, into: &results[plan.index])
                 results[plan.index].latencyRecordingOverhead = overhead

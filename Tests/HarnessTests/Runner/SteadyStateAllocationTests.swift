@@ -4,17 +4,19 @@ import StyleKit
 import Testing
 import Workloads
 
-/// Once a `map` pipeline is built and warmed up, pushing an element through it allocates nothing, in
-/// every style; the allocations of a pipeline are all paid when it is built (`allocations_per_subscription`).
+/// Once a pipeline is built and warmed up, pushing an element through it allocates nothing, in every
+/// style; the allocations of a pipeline are all paid when it is built (`allocations_per_subscription`).
+/// The exceptions are stated exactly, each with its cause, rather than loosening the bound (see
+/// ``expectedPerElement(_:_:)``).
 ///
-/// One exception exists only in unoptimised builds, and the test states it exactly rather than loosening
-/// the bound: in a debug build every event the Rx `PublishSubject` sends allocates one 48-byte object.
-/// `PublishSubject.on(_:)` calls each observer through `observers.forEach { $0(event) }`; the observers
-/// are closures stored in the generic `Bag<Element>`, so unspecialised code receives them at the generic
-/// (maximally abstract) calling convention and must wrap each one in a reabstraction thunk whose context
-/// is heap-allocated on every call (seen in gdb: `swift_allocObject` under the closure at
-/// PublishSubject.swift:37, once per element). A release build specialises `Bag` and inlines the call:
-/// 0 allocations per element, which `CLIReleaseRunTests` checks through the release tool.
+/// One of them exists only in unoptimised builds: in a debug build every event the Rx `PublishSubject`
+/// sends allocates one 48-byte object. `PublishSubject.on(_:)` calls each observer through
+/// `observers.forEach { $0(event) }`; the observers are closures stored in the generic `Bag<Element>`,
+/// so unspecialised code receives them at the generic (maximally abstract) calling convention and must
+/// wrap each one in a reabstraction thunk whose context is heap-allocated on every call (seen in gdb:
+/// `swift_allocObject` under the closure at PublishSubject.swift:37, once per element). A release build
+/// specialises `Bag` and inlines the call: 0 allocations per element, which `CLIReleaseRunTests` checks
+/// through the release tool.
 struct SteadyStateAllocationTests {
     @Test func mapAllocatesNothingPerElementInEveryStyle() throws {
         guard let runner = try RunnerFixture.runner() else { return }
@@ -22,30 +24,74 @@ struct SteadyStateAllocationTests {
         #expect(results.map(\.implementation) == Registry.all.map(\.id))
         for result in results {
             let title = RunnerFixture.title(result)
-            let (allocations, bytes) = Self.expectedPerElement(result.implementation)
+            let expected = Self.expectedPerElement(result.implementation, MapWorkload())
             #expect(result.status == .ok, "\(title): \(result.detail)")
-            #expect(result.allocationsPerUnit == allocations, "\(title): allocations per element")
-            #expect(result.bytesPerUnit == bytes, "\(title): bytes per element")
+            #expect(result.allocationsPerUnit == expected.allocations, "\(title): allocations per element")
+            #expect(result.bytesPerUnit == expected.bytes, "\(title): bytes per element")
         }
     }
 
-    /// The same holds for every element workload: the chain of `mapFilterScan` and the bare `floor`.
-    @Test func everyElementWorkloadAllocatesNothingPerElement() throws {
+    /// The same holds for every element workload, but for what ``expectedPerElement(_:_:)`` states.
+    @Test func everyElementWorkloadAllocatesOnlyWhatItStates() throws {
         guard let runner = try RunnerFixture.runner() else { return }
         let workloads = Scenarios.all.filter { $0.unit == .element }
         let results = runner.run(workloads: workloads, implementations: Registry.all)
-        for result in results where result.status == .ok {
-            let (allocations, bytes) = Self.expectedPerElement(result.implementation)
-            #expect(result.allocationsPerUnit == allocations, "\(RunnerFixture.title(result))")
-            #expect(result.bytesPerUnit == bytes, "\(RunnerFixture.title(result))")
+        let workloadOfRow = workloads.flatMap { workload in Registry.all.map { _ in workload } }
+        for (result, workload) in zip(results, workloadOfRow) where result.status == .ok {
+            let expected = Self.expectedPerElement(result.implementation, workload)
+            #expect(result.allocationsPerUnit == expected.allocations, "\(RunnerFixture.title(result))")
+            #expect(result.bytesPerUnit == expected.bytes, "\(RunnerFixture.title(result))")
         }
     }
 
-    /// Allocations and bytes per element in this build (see the type's documentation).
-    static func expectedPerElement(_ implementation: ImplementationID) -> (Double, Double) {
+    /// Allocations and bytes per element of `workload` in this build, with ``RunnerFixture/tiny``.
+    static func expectedPerElement(
+        _ implementation: ImplementationID, _ workload: any Workload
+    ) -> (allocations: Double, bytes: Double) {
+        let units = RunnerFixture.tiny.unitsPerRepetition!
+        let secondaryValues = secondaryValuesTimed(workload)
+        var allocations = 0, bytes = 0
+        if workload is MapObjectWorkload {
+            // The transform makes a new 32-byte `ObjectElement` per element, in every implementation;
+            // a release build of the hand loop keeps it off the heap (its release row shows 0).
+            allocations += units
+            bytes += 32 * units
+        }
+        if workload is HistogramWorkload && implementation == .builtin {
+            // Seed 004's composition: OpenCombine's `reduce` passes the 16-key dictionary to the
+            // closure by value while holding it, so counting copies its 640-byte storage every element.
+            allocations += units
+            bytes += 640 * units
+        }
+        if implementation == .classSubscription && (workload is WithLatestFromWorkload || workload is SampleWithFromWorkload) {
+            // The style keeps the latest secondary value in a new 32-byte `ValueBox` per value, so that
+            // a box handed out of the lock is never written (ClassSubscription/Helpers/LatestFromInner).
+            allocations += secondaryValues
+            bytes += 32 * secondaryValues
+        }
         #if DEBUG
-        if Registry.implementation(implementation).family == .rx { return (1, 48) }
+        if workload is HistogramWorkload {
+            // Every implementation counts with `counts[key, default: 0] += 1` (`HistogramBin.counting`).
+            // Unoptimised, that statement makes three 16-byte allocations on a `[Int: Int]` (measured
+            // alone with the probe; the unspecialised `Dictionary` accessors it goes through); a release
+            // build makes none.
+            allocations += 3 * units
+            bytes += 48 * units
+        }
+        if Registry.implementation(implementation).family == .rx {
+            // The reabstraction thunk per event a `PublishSubject` sends (see the type's documentation).
+            allocations += units + secondaryValues
+            bytes += 48 * (units + secondaryValues)
+        }
         #endif
-        return (0, 0)
+        return (Double(allocations) / Double(units), Double(bytes) / Double(units))
+    }
+
+    /// How many values the secondary of a two-input workload sends during the timed batches of one
+    /// repetition of ``RunnerFixture/tiny`` (0 for other workloads).
+    private static func secondaryValuesTimed(_ workload: any Workload) -> Int {
+        guard let period = (workload as? any TwoInputWorkload)?.schedule.period else { return 0 }
+        let timed = (RunnerFixture.unitsSentPerRepetition - RunnerFixture.tiny.unitsPerRepetition!)..<RunnerFixture.unitsSentPerRepetition
+        return timed.filter { $0 % period == 0 }.count
     }
 }

@@ -1,0 +1,49 @@
+import OpenCombine
+import RxCore
+import RxSinks
+import StyleKit
+
+/// `map` over objects: the `map` workload with a final class reference as the element, so every stage
+/// retains and releases it. The source sends objects from a table made when the cell is made; the
+/// transform allocates one new `ObjectElement` per element, in every implementation (the hand loop's
+/// allocation may be optimised away: then its row shows what the pipelines cannot avoid).
+public struct MapObjectWorkload: StreamWorkload {
+    public typealias Inputs = ValueTable<ObjectElement>
+    public typealias Output = ObjectElement
+
+    public let name = "map (object)"
+    public let scenario = "map"
+    public let parameter: String? = "object"
+    public let summary = "subject -> map -> sink, one object (final class) per element, one allocated per map"
+    public let operators: [OperatorID] = [.map]
+
+    public init() {}
+
+    public func reference(input: SeededInput, count: Int) -> Checksum {
+        var checksum = Checksum()
+        for index in 0..<count {
+            checksum.combine(Transforms.map(input[index]))
+        }
+        return checksum
+    }
+
+    public func makeInputs(_ input: SeededInput) -> ValueTable<ObjectElement> {
+        ValueTable(input, ObjectElement.init)
+    }
+
+    public func loop(input: ValueTable<ObjectElement>, range: Range<Int>, sink: OutputSink, carry: inout Void) {
+        for index in range {
+            sink.receive(Transforms.map(input[index]))
+        }
+    }
+
+    public func buildCombine<Style: CombineOperatorStyle>(
+        _ style: Style.Type, source: PassthroughSubject<ObjectElement, Never>, output: CombineOutput<ObjectElement>
+    ) throws {
+        try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
+    }
+
+    public func buildRx(source: PublishSubject<ObjectElement>) -> Observable<ObjectElement> {
+        source.map(Transforms.map)
+    }
+}

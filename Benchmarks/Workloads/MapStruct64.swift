@@ -1,0 +1,47 @@
+import OpenCombine
+import RxCore
+import RxSinks
+import StyleKit
+
+/// `map` over 64-byte structs: the `map` workload with an element eight Ints wide. The source sends
+/// values from a table made when the cell is made; the transform makes a new `Struct64` from each.
+public struct MapStruct64Workload: StreamWorkload {
+    public typealias Inputs = ValueTable<Struct64>
+    public typealias Output = Struct64
+
+    public let name = "map (struct64)"
+    public let scenario = "map"
+    public let parameter: String? = "struct64"
+    public let summary = "subject -> map -> sink, one 64-byte struct (8 Ints) per element"
+    public let operators: [OperatorID] = [.map]
+
+    public init() {}
+
+    public func reference(input: SeededInput, count: Int) -> Checksum {
+        var checksum = Checksum()
+        for index in 0..<count {
+            Transforms.map(Struct64(seed: input[index])).fold(into: &checksum)
+        }
+        return checksum
+    }
+
+    public func makeInputs(_ input: SeededInput) -> ValueTable<Struct64> {
+        ValueTable(input, Struct64.init(seed:))
+    }
+
+    public func loop(input: ValueTable<Struct64>, range: Range<Int>, sink: OutputSink, carry: inout Void) {
+        for index in range {
+            sink.receive(Transforms.map(input[index]))
+        }
+    }
+
+    public func buildCombine<Style: CombineOperatorStyle>(
+        _ style: Style.Type, source: PassthroughSubject<Struct64, Never>, output: CombineOutput<Struct64>
+    ) throws {
+        try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
+    }
+
+    public func buildRx(source: PublishSubject<Struct64>) -> Observable<Struct64> {
+        source.map(Transforms.map)
+    }
+}

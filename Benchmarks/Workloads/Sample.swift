@@ -1,0 +1,75 @@
+import OpenCombine
+import RxCore
+import RxSinks
+import StyleKit
+
+/// `sample` (seed 003, RxSwift's `sample`): the secondary is the sampler. Each of its ticks, sent just
+/// before every `period`-th primary element, emits the latest primary element not yet emitted; at the
+/// end the primary completes, then the sampler, which emits what is still pending and finishes.
+public struct SampleWorkload: TwoInputWorkload {
+    public typealias Output = Int
+    /// The latest primary element not yet emitted.
+    public typealias LoopState = Int?
+
+    /// Every period `run --full` measures; the default run keeps the middle one.
+    public static let sweep = [1, 10, 100].map(SampleWorkload.init)
+
+    public let schedule: TwoInputSchedule
+    public let operators: [OperatorID] = [.sample]
+
+    public init(period: Int) { schedule = TwoInputSchedule(period: period) }
+
+    public var name: String { "sample (\(schedule.period))" }
+    public var scenario: String { "sample" }
+    public var parameter: String? { String(schedule.period) }
+    public var summary: String {
+        "primary -> sample(secondary) -> sink; sampler ticks before every k-th primary element, k = \(schedule.period)"
+    }
+
+    public func reference(input: SeededInput, count: Int) -> Checksum {
+        var checksum = Checksum()
+        var pending: Int?
+        for index in 0..<count {
+            if index % schedule.period == 0, let value = pending {
+                checksum.combine(value)
+                pending = nil
+            }
+            pending = input[index]
+        }
+        if let value = pending {
+            checksum.combine(value)
+        }
+        return checksum
+    }
+
+    public func makeLoopState() -> Int? { nil }
+
+    @inline(__always)
+    public func loopStep(_ event: TwoInputSchedule.Event, sink: OutputSink, state pending: inout Int?) {
+        switch event {
+        case .primary(let value):
+            pending = value
+        case .secondary:
+            guard let value = pending else { return }
+            pending = nil
+            sink.receive(value)
+        }
+    }
+
+    public func loopFinish(sink: OutputSink, state pending: inout Int?) {
+        guard let value = pending else { return }
+        pending = nil
+        sink.receive(value)
+    }
+
+    public func buildCombine<Style: CombineOperatorStyle>(
+        _ style: Style.Type, primary: PassthroughSubject<Int, Never>, secondary: PassthroughSubject<Int, Never>,
+        output: CombineOutput<Int>
+    ) throws {
+        try Style.sample(primary, secondary, into: SubscribeOutput(output: output))
+    }
+
+    public func buildRx(primary: PublishSubject<Int>, secondary: PublishSubject<Int>) -> Observable<Int> {
+        primary.sample(secondary)
+    }
+}

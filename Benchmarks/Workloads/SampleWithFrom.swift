@@ -1,0 +1,68 @@
+import OpenCombine
+import RxCore
+import RxSinks
+import StyleKit
+
+/// `sampleWithFrom` (seed 003's variant): a primary element is combined with the secondary's latest
+/// value only if that value was not used yet. The secondary sends just before every `period`-th primary
+/// element, which uses it: one emission per `period` primary elements, the others are dropped.
+public struct SampleWithFromWorkload: TwoInputWorkload {
+    public typealias Output = Int
+    /// The secondary's value not used yet.
+    public typealias LoopState = Int?
+
+    /// Every period `run --full` measures; the default run keeps the middle one.
+    public static let sweep = [1, 10, 100].map(SampleWithFromWorkload.init)
+
+    public let schedule: TwoInputSchedule
+    public let operators: [OperatorID] = [.sampleWithFrom]
+
+    public init(period: Int) { schedule = TwoInputSchedule(period: period) }
+
+    public var name: String { "sampleWithFrom (\(schedule.period))" }
+    public var scenario: String { "sampleWithFrom" }
+    public var parameter: String? { String(schedule.period) }
+    public var summary: String {
+        "primary -> sampleWithFrom(secondary) -> sink; secondary sends before every k-th primary element, k = \(schedule.period)"
+    }
+
+    public func reference(input: SeededInput, count: Int) -> Checksum {
+        var checksum = Checksum()
+        var unused: Int?
+        for index in 0..<count {
+            if index % schedule.period == 0 {
+                unused = input[index] ^ TwoInputSchedule.secondaryMask
+            }
+            if let value = unused {
+                checksum.combine(Transforms.combine(input[index], value))
+                unused = nil
+            }
+        }
+        return checksum
+    }
+
+    public func makeLoopState() -> Int? { nil }
+
+    @inline(__always)
+    public func loopStep(_ event: TwoInputSchedule.Event, sink: OutputSink, state unused: inout Int?) {
+        switch event {
+        case .secondary(let value):
+            unused = value
+        case .primary(let value):
+            guard let secondary = unused else { return }
+            unused = nil
+            sink.receive(Transforms.combine(value, secondary))
+        }
+    }
+
+    public func buildCombine<Style: CombineOperatorStyle>(
+        _ style: Style.Type, primary: PassthroughSubject<Int, Never>, secondary: PassthroughSubject<Int, Never>,
+        output: CombineOutput<Int>
+    ) throws {
+        try Style.sampleWithFrom(primary, secondary, Transforms.combine, into: SubscribeOutput(output: output))
+    }
+
+    public func buildRx(primary: PublishSubject<Int>, secondary: PublishSubject<Int>) -> Observable<Int> {
+        primary.sampleWithFrom(secondary, resultSelector: Transforms.combine)
+    }
+}
