@@ -34,21 +34,25 @@ public struct DemandWorkload: StreamWorkload {
         return defaultUnsupportedReason(for: implementation)
     }
 
+    /// The pipeline every policy drives. Made once: `MapWorkload()` allocates its `operators` array in
+    /// a debug build, and the loop row would pay that on every batch.
+    private static let map = MapWorkload()
+
     public func reference(input: SeededInput, count: Int) -> Checksum {
-        MapWorkload().reference(input: input, count: count)
+        Self.map.reference(input: input, count: count)
     }
 
     public func loop(input: SeededInput, range: Range<Int>, sink: OutputSink, carry: inout Void) {
-        MapWorkload().loop(input: input, range: range, sink: sink, carry: &carry)
+        Self.map.loop(input: input, range: range, sink: sink, carry: &carry)
     }
 
     public func buildCombine<Style: CombineOperatorStyle>(
         _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
     ) throws {
-        try MapWorkload().buildCombine(style, source: source, output: output)
+        try Self.map.buildCombine(style, source: source, output: output)
     }
 
     public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
-        MapWorkload().buildRx(source: source)
+        Self.map.buildRx(source: source)
     }
 }

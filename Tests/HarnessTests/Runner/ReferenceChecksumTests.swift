@@ -48,6 +48,9 @@ struct ReferenceChecksumTests {
             outputs = values
         case "map", "subscribeChurn":
             outputs = values.map(Transforms.map)
+        case let demand where demand.hasPrefix("demand ("):
+            // Demand changes how the downstream asks, never what it receives.
+            outputs = values.map(Transforms.map)
         case "mapFilterScan":
             outputs = values.map(Transforms.map).filter(Transforms.isEven)
                 .reduce(into: [Int]()) { sums, value in sums.append(Transforms.sum(sums.last ?? 0, value)) }

@@ -7,9 +7,11 @@ import Workloads
 /// The tiny, fixed configuration every runner test uses, and a runner that counts the allocations of the
 /// test's own thread (the process-wide count would include whatever other tests run in parallel).
 enum RunnerFixture {
-    /// 100 warm-up units, then 200 timed units in 2 batches; a 100-element latency repetition.
+    /// 100 warm-up units, then 200 timed units in 2 batches; a 100-element latency repetition. Without
+    /// the noise gate, so that every cell gets exactly its 2 repetitions (the gate's own tests set it).
     static let tiny = RunConfiguration(
-        repetitions: 2, unitsPerRepetition: 200, batches: 2, measuresLatency: true, latencyUnits: 100
+        repetitions: 2, unitsPerRepetition: 200, batches: 2, measuresLatency: true, latencyUnits: 100,
+        noiseGate: false
     )
     /// What one repetition of ``tiny`` sends: the runner's minimum of 100 warm-up units, then 200 timed.
     static let unitsSentPerRepetition = 300
