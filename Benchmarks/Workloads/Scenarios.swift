@@ -7,7 +7,11 @@ public enum Scenarios {
         MapWorkload(),
         MapFilterScanWorkload(),
         SubscribeChurnWorkload(),
-    ] + DemandWorkload.sweep
+    ] + DemandWorkload.sweep + deeperChurnFanOutAndThreads
+
+    /// `subscribeChurn`'s deeper chains.
+    private static let deeperChurnFanOutAndThreads: [any Workload] =
+        Array(SubscribeChurnWorkload.sweep.dropFirst())
 
     /// The default run: every scenario, swept ones at their middle parameter values only.
     public static let standard: [any Workload] = all.filter { workload in
@@ -15,7 +19,9 @@ public enum Scenarios {
     }
 
     /// Parameter values that only `--full` runs.
-    private static let sweepOnlyNames: Set<String> = []
+    private static let sweepOnlyNames: Set<String> = [
+        "subscribeChurn", "subscribeChurn (16)",
+    ]
 
     public static func named(_ name: String) -> (any Workload)? {
         all.first { $0.name == name }
