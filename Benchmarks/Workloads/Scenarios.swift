@@ -9,9 +9,10 @@ public enum Scenarios {
         SubscribeChurnWorkload(),
     ] + DemandWorkload.sweep + deeperChurnFanOutAndThreads
 
-    /// `subscribeChurn`'s deeper chains.
+    /// `subscribeChurn`'s deeper chains, `fanOut` over both subjects.
     private static let deeperChurnFanOutAndThreads: [any Workload] =
-        Array(SubscribeChurnWorkload.sweep.dropFirst())
+        (Array(SubscribeChurnWorkload.sweep.dropFirst()) as [any Workload])
+        + (FanOutWorkload.sweep as [any Workload])
 
     /// The default run: every scenario, swept ones at their middle parameter values only.
     public static let standard: [any Workload] = all.filter { workload in
@@ -21,6 +22,8 @@ public enum Scenarios {
     /// Parameter values that only `--full` runs.
     private static let sweepOnlyNames: Set<String> = [
         "subscribeChurn", "subscribeChurn (16)",
+        "fanOut (1)", "fanOut (10)", "fanOut (1000)",
+        "fanOutCustomSubject (1)", "fanOutCustomSubject (10)", "fanOutCustomSubject (1000)",
     ]
 
     public static func named(_ name: String) -> (any Workload)? {

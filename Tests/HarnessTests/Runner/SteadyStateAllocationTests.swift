@@ -29,13 +29,16 @@ struct SteadyStateAllocationTests {
         }
     }
 
-    /// The same holds for every element workload: the chain of `mapFilterScan` and the bare `floor`.
+    /// The same holds for every element workload: the chain of `mapFilterScan` and the bare `floor`;
+    /// the fan-out states what it allocates (``MultiWorkloadAllocations``).
     @Test func everyElementWorkloadAllocatesNothingPerElement() throws {
         guard let runner = try RunnerFixture.runner() else { return }
         let workloads = Scenarios.all.filter { $0.unit == .element }
         let results = runner.run(workloads: workloads, implementations: Registry.all)
-        for result in results where result.status == .ok {
-            let (allocations, bytes) = Self.expectedPerElement(result.implementation)
+        for (result, workload) in zip(results, workloads.flatMap { w in Registry.all.map { _ in w } })
+        where result.status == .ok {
+            let (allocations, bytes) = MultiWorkloadAllocations.expectedPerUnit(workload, result.implementation)
+                ?? Self.expectedPerElement(result.implementation)
             #expect(result.allocationsPerUnit == allocations, "\(RunnerFixture.title(result))")
             #expect(result.bytesPerUnit == bytes, "\(RunnerFixture.title(result))")
         }
