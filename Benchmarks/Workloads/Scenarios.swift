@@ -9,10 +9,11 @@ public enum Scenarios {
         SubscribeChurnWorkload(),
     ] + DemandWorkload.sweep + deeperChurnFanOutAndThreads
 
-    /// `subscribeChurn`'s deeper chains, `fanOut` over both subjects.
+    /// `subscribeChurn`'s deeper chains, `fanOut` over both subjects, the thread hop.
     private static let deeperChurnFanOutAndThreads: [any Workload] =
         (Array(SubscribeChurnWorkload.sweep.dropFirst()) as [any Workload])
         + (FanOutWorkload.sweep as [any Workload])
+        + [AsyncHopWorkload()]
 
     /// The default run: every scenario, swept ones at their middle parameter values only.
     public static let standard: [any Workload] = all.filter { workload in

@@ -28,7 +28,9 @@ struct ShippedCellsTests {
             #expect(result.checksum == result.expectedChecksum, "\(title)")
             #expect(result.nanosecondsPerUnit.count == RunnerFixture.tiny.repetitions, "\(title)")
             #expect(result.unitsPerRepetition == RunnerFixture.tiny.unitsPerRepetition, "\(title)")
-            #expect(result.retainedBytes == 0, "\(title) kept \(result.retainedBytes ?? -1) bytes after teardown")
+            if !RetainedBytes.isUnreliable(result.workload) {
+                #expect(result.retainedBytes == 0, "\(title) kept \(result.retainedBytes ?? -1) bytes after teardown")
+            }
             #expect(result.baselineRatio != nil, "\(title)")
             switch result.unit {
             case .element:

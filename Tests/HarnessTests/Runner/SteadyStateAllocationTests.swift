@@ -30,7 +30,7 @@ struct SteadyStateAllocationTests {
     }
 
     /// The same holds for every element workload: the chain of `mapFilterScan` and the bare `floor`;
-    /// the fan-out states what it allocates (``MultiWorkloadAllocations``).
+    /// the thread hop and the fan-out state what they allocate (``MultiWorkloadAllocations``).
     @Test func everyElementWorkloadAllocatesNothingPerElement() throws {
         guard let runner = try RunnerFixture.runner() else { return }
         let workloads = Scenarios.all.filter { $0.unit == .element }

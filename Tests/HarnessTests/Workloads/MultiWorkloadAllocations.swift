@@ -9,6 +9,17 @@ enum MultiWorkloadAllocations {
     static func expectedPerUnit(_ workload: any Workload, _ implementation: ImplementationID) -> (Double, Double)? {
         let family = Registry.implementation(implementation).family
         switch workload {
+        case is AsyncHopWorkload:
+            // The hop allocates in every row (AsyncHopWorkload): `DispatchQueue.async`'s closure context,
+            // its block copy and libdispatch's continuation (64 B); the Combine rows' closure is larger,
+            // as it captures `receive(on:)`'s inner; RxSwift's scheduler adds its `SingleAssignmentDisposable`
+            // and a closure around the scheduled state. A debug build adds the Rx subject's per-event thunk
+            // (SteadyStateAllocationTests).
+            switch family {
+            case .loop: return (3, 144)
+            case .combine: return (3, 192)
+            case .rx: return isDebug ? (6, 352) : (5, 304)
+            }
         case let fanOut as FanOutWorkload:
             return fanOutPerUnit(fanOut, family)
         default:
