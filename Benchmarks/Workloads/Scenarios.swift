@@ -9,11 +9,11 @@ public enum Scenarios {
         SubscribeChurnWorkload(),
     ] + DemandWorkload.sweep + deeperChurnFanOutAndThreads
 
-    /// `subscribeChurn`'s deeper chains, `fanOut` over both subjects, the thread hop.
+    /// `subscribeChurn`'s deeper chains, `fanOut` over both subjects, the thread hop, two senders.
     private static let deeperChurnFanOutAndThreads: [any Workload] =
         (Array(SubscribeChurnWorkload.sweep.dropFirst()) as [any Workload])
         + (FanOutWorkload.sweep as [any Workload])
-        + [AsyncHopWorkload()]
+        + [AsyncHopWorkload(), ContentionWorkload()]
 
     /// The default run: every scenario, swept ones at their middle parameter values only.
     public static let standard: [any Workload] = all.filter { workload in

@@ -20,6 +20,10 @@ enum MultiWorkloadAllocations {
             case .combine: return (3, 192)
             case .rx: return isDebug ? (6, 352) : (5, 304)
             }
+        case is ContentionWorkload:
+            // Nothing in a release build. In a debug build, the Rx subject's per-event thunk; the probe
+            // counts the test thread, which sends half of the units.
+            return family == .rx && isDebug ? (0.5, 24) : (0, 0)
         case let fanOut as FanOutWorkload:
             return fanOutPerUnit(fanOut, family)
         default:

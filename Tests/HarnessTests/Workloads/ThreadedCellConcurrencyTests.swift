@@ -4,7 +4,7 @@ import StyleKit
 import Testing
 import Workloads
 
-/// The cells that use a second thread (`asyncHop`: the queue), driven
+/// The cells that use a second thread (`asyncHop`: the queue; `contention`: a partner sender), driven
 /// as the runner drives a repetition but without it (so that the suite also runs under
 /// ThreadSanitizer, where jemalloc is not the allocator): the checksum matches the reference every
 /// time, every value is delivered once, and latency mode records one latency per element.
@@ -16,6 +16,11 @@ import Workloads
     @Test(arguments: Registry.all.map(\.id))
     func asyncHopDeliversEverythingAcrossTheHopEveryTime(_ id: ImplementationID) throws {
         try Self.check(AsyncHopWorkload(), Registry.implementation(id))
+    }
+
+    @Test(arguments: Registry.all.filter(\.isThreadSafe).map(\.id))
+    func contentionCountsEveryValueOfBothSendersEveryTime(_ id: ImplementationID) throws {
+        try Self.check(ContentionWorkload(), Registry.implementation(id))
     }
 
     /// Warm-up, then two batches, half of the iterations in latency mode; then teardown.
