@@ -26,6 +26,11 @@ import StyleKit
 /// libdispatch's continuation comes from a per-thread cache that the receiving thread refills, so the
 /// sender mostly mallocs it. RxSwift's scheduler adds a `SingleAssignmentDisposable` per event, and
 /// OpenCombine's `receive(on:)` a closure around each value. No other workload allocates per element.
+///
+/// `retained_bytes` is not a leak detector here: libdispatch keeps the continuations a worker thread
+/// frees in a cache of that thread's (up to 65,536 on Linux) that only grows, so a repetition in which
+/// a worker thread's cache grew reports the growth (multiples of 64 bytes), in some runs and not others.
+/// The pipeline itself is released by the queue drain in `tearDown` (for Rx, `ObserveOnTests` check it).
 public struct AsyncHopWorkload: Workload {
     public let name = "asyncHop"
     public let summary = "subject -> map -> receive(on:)/observe(on:) a serial DispatchQueue -> sink"
