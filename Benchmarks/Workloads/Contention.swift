@@ -21,7 +21,8 @@ import StyleKit
 /// The interleaving differs from run to run, so the checksum is order-insensitive
 /// (``UnorderedChecksum``: count, sum and xor of the mapped values), and the reference computes the
 /// same fold. Latency is per element, from the sending thread's send to the sink, lock waits included.
-/// The partner thread is created in `setUp` and stopped in `tearDown`, outside the timed region.
+/// The partner thread is borrowed when the cell is made and given back in `tearDown` (``SenderThreads``):
+/// creating a thread is no part of a pipeline's set-up.
 public struct ContentionWorkload: Workload {
     public let name = "contention"
     public let summary = "two threads send half each into subject -> map -> sink at once"
@@ -77,15 +78,20 @@ private final class ContentionCell<Pipeline: ContentionPipeline>: Cell {
     init(input: SeededInput) {
         self.input = input
         tally = ContentionTally(sink: sink)
+        partner = SenderThreads.borrow()
+    }
+
+    deinit {
+        // A cell whose set-up failed is never torn down.
+        if let partner { SenderThreads.giveBack(partner) }
     }
 
     func setUp() throws {
         pipeline = try Pipeline(tally: tally)
-        let partner = SenderThread { [unowned self] range in
+        partner!.body = { [unowned self] range in
             self.send(range, fromPartner: true)
         }
-        tally.partner = partner.id
-        self.partner = partner
+        tally.partner = partner!.id
     }
 
     /// The partner sends the second half while this thread sends the first.
@@ -97,7 +103,7 @@ private final class ContentionCell<Pipeline: ContentionPipeline>: Cell {
     }
 
     func tearDown() {
-        partner?.stop()
+        if let partner { SenderThreads.giveBack(partner) }
         partner = nil
         pipeline?.finish()
         pipeline = nil

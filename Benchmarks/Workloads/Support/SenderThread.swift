@@ -6,13 +6,14 @@ import Glibc
 import Darwin
 #endif
 
-/// A second sending thread: runs `body` over a range of units each time the driver asks, then waits
-/// for the next range. The partner sender of `contention`.
+/// A second sending thread: runs its `body` over a range of units each time the driver asks, then
+/// waits for the next range. The partner sender of `contention`, lent to one cell at a time by
+/// ``SenderThreads``; it lives as long as the process.
 ///
 /// ``start(_:)`` returns once the thread has taken the range, so both senders begin together; between
 /// ranges the thread spins (yielding) for about a millisecond before it sleeps, so consecutive timed
-/// batches start without a wake-up in the timed region. ``stop()`` must be called before the last
-/// reference goes: the thread holds the object until it exits.
+/// batches start without a wake-up in the timed region. `body` is set by the borrower while the thread
+/// waits, and read by the thread only for a range it was handed.
 ///
 /// The hand-off is an atomic generation counter (release when the driver publishes a range, acquire
 /// when the thread takes it) and a pthread mutex and condition variable for sleeping, all of which
@@ -21,23 +22,21 @@ final class SenderThread {
     /// Yields before the thread sleeps: about a millisecond on an idle core.
     private static let spinsBeforeSleeping = 2_000
 
-    private let body: (Range<Int>) -> Void
+    /// What the thread runs for each range; set by the borrower between ranges.
+    var body: ((Range<Int>) -> Void)?
     private let generation = Atomic<Int>(0)
     private let started = Atomic<Int>(0)
     private let finished = Atomic<Int>(0)
-    private let isExiting = Atomic<Bool>(false)
     /// Published by the generation counter.
     private var job: Range<Int> = 0..<0
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let wakeUp = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var thread: pthread_t?
+    private var thread = pthread_t()
 
     /// Starts the thread; it waits for its first range.
-    init(body: @escaping (Range<Int>) -> Void) {
-        self.body = body
+    init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(wakeUp, nil)
-        var thread = pthread_t()
         let result = pthread_create(&thread, nil, { context in
             #if canImport(Darwin)
             let sender = Unmanaged<SenderThread>.fromOpaque(context).takeRetainedValue()
@@ -48,18 +47,10 @@ final class SenderThread {
             return nil
         }, Unmanaged.passRetained(self).toOpaque())
         precondition(result == 0, "pthread_create failed: \(result)")
-        self.thread = thread
-    }
-
-    deinit {
-        pthread_cond_destroy(wakeUp)
-        pthread_mutex_destroy(mutex)
-        wakeUp.deallocate()
-        mutex.deallocate()
     }
 
     /// The thread's identity, to tell its calls from the driver's.
-    var id: pthread_t { thread! }
+    var id: pthread_t { thread }
 
     /// Hands `range` to the thread and returns once it has started on it.
     func start(_ range: Range<Int>) {
@@ -78,15 +69,6 @@ final class SenderThread {
         }
     }
 
-    /// Ends the thread and waits for it to exit.
-    func stop() {
-        guard let thread else { return }
-        isExiting.store(true, ordering: .releasing)
-        _ = publish()
-        pthread_join(thread, nil)
-        self.thread = nil
-    }
-
     /// Bumps the generation and wakes the thread if it sleeps; returns the new generation.
     private func publish() -> Int {
         let next = generation.wrappingAdd(1, ordering: .releasing).newValue
@@ -103,9 +85,8 @@ final class SenderThread {
         var seen = 0
         while true {
             seen = awaitGeneration(after: seen)
-            if isExiting.load(ordering: .acquiring) { return }
             started.store(seen, ordering: .releasing)
-            body(job)
+            body!(job)
             finished.store(seen, ordering: .releasing)
         }
     }
