@@ -73,7 +73,11 @@ let package = Package(
         // The workloads, written once, and the scenario table that drives every implementation.
         .target(
             name: "Workloads",
-            dependencies: ["Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", openCombine],
+            dependencies: [
+                "Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", openCombine,
+                // DispatchQueue as an OpenCombine scheduler, for `receive(on:)` (asyncHop).
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+            ],
             path: "Benchmarks/Workloads",
             swiftSettings: optimisation
         ),

@@ -15,7 +15,13 @@ public enum Scenarios {
         HistogramWorkload(),
     ] + WithLatestFromWorkload.sweep + SampleWorkload.sweep + SampleWithFromWorkload.sweep + [
         SubscribeChurnWorkload(),
-    ] + DemandWorkload.sweep + FaultWorkload.registered
+    ] + DemandWorkload.sweep + deeperChurnFanOutAndThreads + FaultWorkload.registered
+
+    /// `subscribeChurn`'s deeper chains, `fanOut` over both subjects, the thread hop, two senders.
+    private static let deeperChurnFanOutAndThreads: [any Workload] =
+        (Array(SubscribeChurnWorkload.sweep.dropFirst()) as [any Workload])
+        + (FanOutWorkload.sweep as [any Workload])
+        + [AsyncHopWorkload(), ContentionWorkload()]
 
     /// The default run: every scenario, swept ones at their middle parameter values only.
     public static let standard: [any Workload] = all.filter { workload in
@@ -29,6 +35,11 @@ public enum Scenarios {
             PipelineDepthWorkload.sweep, WithLatestFromWorkload.sweep, SampleWorkload.sweep,
             SampleWithFromWorkload.sweep,
         ].flatMap(allButTheMiddle) + FaultWorkload.registered.map(\.name)
+        + [
+            "subscribeChurn", "subscribeChurn (16)",
+            "fanOut (1)", "fanOut (10)", "fanOut (1000)",
+            "fanOutCustomSubject (1)", "fanOutCustomSubject (10)", "fanOutCustomSubject (1000)",
+        ]
     )
 
     public static func named(_ name: String) -> (any Workload)? {

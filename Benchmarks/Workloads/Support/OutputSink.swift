@@ -28,6 +28,16 @@ public final class OutputSink {
         }
     }
 
+    /// Records the latency of a value sent at `sentAt` and received now, in latency mode, without
+    /// folding anything into the checksum: for cells whose downstreams keep checksums of their own
+    /// (one per subscriber in `fanOut`, an order-insensitive one in `contention`).
+    @inline(__always)
+    public func recordLatency(sentAt: UInt64) {
+        if latency != nil {
+            latency!.record(nanoseconds: Clock.now() &- sentAt)
+        }
+    }
+
     public func receiveCompletion() {
         completionCount += 1
     }

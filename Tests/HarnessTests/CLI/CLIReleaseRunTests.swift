@@ -7,6 +7,8 @@ import Workloads
 /// Successful runs of the release tool: each creates exactly one new run directory holding the two CSV
 /// files and nothing else, and never touches an earlier run.
 struct CLIReleaseRunTests {
+    /// Without the noise gate, which adds repetitions while the machine is busy: the run is checked for
+    /// exactly 2.
     static let tinyRun = [
         "run", "--workloads", "map", "--implementations", "baseline,builtin", "--elements", "1000",
         "--repetitions", "2", "--no-noise-gate", "--output", "runs",

@@ -36,13 +36,21 @@ struct ShippedCellsTests {
             #expect(result.checksum == result.expectedChecksum, "\(title)")
             #expect(result.nanosecondsPerUnit.count == RunnerFixture.tiny.repetitions, "\(title)")
             #expect(result.unitsPerRepetition == RunnerFixture.tiny.unitsPerRepetition, "\(title)")
-            #expect(result.retainedBytes == 0, "\(title) kept \(result.retainedBytes ?? -1) bytes after teardown")
-            #expect(result.baselineRatio != nil, "\(title)")
+            if !RetainedBytes.isUnreliable(result.workload) {
+                #expect(result.retainedBytes == 0, "\(title) kept \(result.retainedBytes ?? -1) bytes after teardown")
+            }
+            // Every ok row has a ratio, unless the workload has no floor (`contention` runs only what
+            // claims thread safety, and the loop does not).
+            let hasBaseline = workload.unsupportedReason(for: Registry.implementation(.baseline)) == nil
+            #expect((result.baselineRatio != nil) == hasBaseline, "\(title)")
             if workload.measuresLatency {
                 // One latency per element delivered downstream: all 100 sent, less what a filter drops
-                // or a sampler leaves pending.
+                // or a sampler leaves pending. A fan-out element is N units, sent by the run holding its
+                // first: 100 units hold none when N is 1000.
                 let delivered = result.latency?.count ?? 0
-                #expect((1...UInt64(RunnerFixture.tiny.latencyUnits)).contains(delivered), "\(title): \(delivered)")
+                let mayBeEmpty = ((workload as? FanOutWorkload)?.subscribers ?? 1) > RunnerFixture.tiny.latencyUnits
+                let range = UInt64(mayBeEmpty ? 0 : 1)...UInt64(RunnerFixture.tiny.latencyUnits)
+                #expect(range.contains(delivered), "\(title): \(delivered)")
             } else {
                 #expect(result.latency == nil, "\(title): no per-event latency for a \(result.unit.rawValue) workload that says so")
             }

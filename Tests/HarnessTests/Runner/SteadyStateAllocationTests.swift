@@ -31,14 +31,16 @@ struct SteadyStateAllocationTests {
         }
     }
 
-    /// The same holds for every element workload, but for what ``expectedPerElement(_:_:)`` states.
+    /// The same holds for every element workload, but for what ``expectedPerElement(_:_:)`` states; the
+    /// thread hop and the fan-out state what they allocate (``MultiWorkloadAllocations``).
     @Test func everyElementWorkloadAllocatesOnlyWhatItStates() throws {
         guard let runner = try RunnerFixture.runner() else { return }
         let workloads = Scenarios.all.filter { $0.unit == .element }
         let results = runner.run(workloads: workloads, implementations: Registry.all)
         let workloadOfRow = workloads.flatMap { workload in Registry.all.map { _ in workload } }
         for (result, workload) in zip(results, workloadOfRow) where result.status == .ok {
-            let expected = Self.expectedPerElement(result.implementation, workload)
+            let expected = MultiWorkloadAllocations.expectedPerUnit(workload, result.implementation)
+                ?? Self.expectedPerElement(result.implementation, workload)
             #expect(result.allocationsPerUnit == expected.allocations, "\(RunnerFixture.title(result))")
             #expect(result.bytesPerUnit == expected.bytes, "\(RunnerFixture.title(result))")
         }

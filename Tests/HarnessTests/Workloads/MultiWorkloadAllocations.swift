@@ -1,0 +1,64 @@
+import Implementations
+import StyleKit
+import Workloads
+
+/// Allocations and bytes per unit that the multi-subscriber and threaded workloads make in steady state
+/// under ``RunnerFixture/tiny``, stated exactly, with the reason for every one (nil: none, as for every
+/// other element workload). Counts are the test thread's own (the fixture's probe is per thread).
+enum MultiWorkloadAllocations {
+    static func expectedPerUnit(_ workload: any Workload, _ implementation: ImplementationID) -> (Double, Double)? {
+        let family = Registry.implementation(implementation).family
+        switch workload {
+        case is AsyncHopWorkload:
+            // The hop allocates in every row (AsyncHopWorkload): `DispatchQueue.async`'s closure context,
+            // its block copy and libdispatch's continuation (64 B); the Combine rows' closure is larger,
+            // as it captures `receive(on:)`'s inner; RxSwift's scheduler adds its `SingleAssignmentDisposable`
+            // and a closure around the scheduled state. A debug build adds the Rx subject's per-event thunk
+            // (SteadyStateAllocationTests).
+            switch family {
+            case .loop: return (3, 144)
+            case .combine: return (3, 192)
+            case .rx: return isDebug ? (6, 352) : (5, 304)
+            }
+        case is ContentionWorkload:
+            // Nothing in a release build. In a debug build, the Rx subject's per-event thunk; the probe
+            // counts the test thread, which sends half of the units.
+            return family == .rx && isDebug ? (0.5, 24) : (0, 0)
+        case let fanOut as FanOutWorkload:
+            return fanOutPerUnit(fanOut, family)
+        default:
+            return nil
+        }
+    }
+
+    /// Nothing in a release build. In a debug build, `for x in array` runs the unspecialised
+    /// `IndexingIterator.next`, which calls `Array`'s `subscript` read coroutine through its witness,
+    /// and the coroutine's frame is malloc'd (48 B) per iteration: once per subscriber in the loop's
+    /// `for tally in tallies`, and in the Rx subject's `Bag.dispatch` once per observer but the first
+    /// (kept in a field), on top of the subject's per-observer thunk.
+    private static func fanOutPerUnit(_ workload: FanOutWorkload, _ family: Family) -> (Double, Double) {
+        guard isDebug else { return (0, 0) }
+        let subscribers = workload.subscribers
+        let perElement: Int
+        switch family {
+        case .loop: perElement = subscribers
+        case .combine: perElement = 0
+        case .rx: perElement = 2 * subscribers - 1
+        }
+        // Element k is sent by the batch holding unit k * N: the timed units may hold none of them.
+        let timed = RunnerFixture.unitsSentPerRepetition - RunnerFixture.tiny.unitsPerRepetition!
+        let elements = FanOutWorkload.elements(
+            units: timed..<RunnerFixture.unitsSentPerRepetition, subscribers: subscribers
+        ).count
+        let units = Double(RunnerFixture.tiny.unitsPerRepetition!)
+        return (Double(perElement * elements) / units, Double(48 * perElement * elements) / units)
+    }
+
+    private static var isDebug: Bool {
+        #if DEBUG
+        true
+        #else
+        false
+        #endif
+    }
+}
