@@ -38,10 +38,6 @@ public struct DemandWorkload: StreamWorkload {
         return defaultUnsupportedReason(for: implementation)
     }
 
-    /// The pipeline every policy drives. Made once: `MapWorkload()` allocates its `operators` array in
-    /// a debug build, and the loop row would pay that on every batch.
-    private static let map = MapWorkload()
-
     public func reference(input: SeededInput, count: Int) -> Checksum {
         Self.map.reference(input: input, count: count)
     }

@@ -36,7 +36,7 @@ public enum Scenarios {
             SampleWithFromWorkload.sweep,
         ].flatMap(allButTheMiddle) + FaultWorkload.registered.map(\.name)
         + [
-            "subscribeChurn", "subscribeChurn (16)",
+            "subscribeChurn (1)", "subscribeChurn (16)",
             "fanOut (1)", "fanOut (10)", "fanOut (1000)",
             "fanOutCustomSubject (1)", "fanOutCustomSubject (10)", "fanOutCustomSubject (1000)",
         ]

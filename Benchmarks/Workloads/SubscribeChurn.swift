@@ -11,9 +11,8 @@ import StyleKit
 /// After the loop a sentinel element is sent: a subscription that survived its cancel would receive it
 /// and break the checksum.
 ///
-/// Depth 1 keeps the plain name `subscribeChurn` (a stable key that earlier runs and the committed
-/// reference use); deeper chains are `subscribeChurn (4)` and `subscribeChurn (16)`. All three share the
-/// scenario `subscribeChurn` and carry their depth in the CSV's `parameter` column.
+/// The depths are named `subscribeChurn (1)`, `(4)` and `(16)`; all three share the scenario
+/// `subscribeChurn` and carry their depth in the CSV's `parameter` column.
 public struct SubscribeChurnWorkload: Workload {
     /// Every depth `run --full` measures; the default run keeps the middle one.
     public static let sweep: [SubscribeChurnWorkload] = [
@@ -40,7 +39,7 @@ public struct SubscribeChurnWorkload: Workload {
     }
 
     public var depth: Int { chain.depth }
-    public var name: String { depth == 1 ? scenario : "\(scenario) (\(depth))" }
+    public var name: String { "\(scenario) (\(depth))" }
     public var scenario: String { "subscribeChurn" }
     public var parameter: String? { String(depth) }
 

@@ -50,7 +50,7 @@ struct ReferenceChecksumTests {
         switch (workload.scenario, workload.parameter) {
         case ("floor", _):
             words = values
-        case ("map", nil), ("subscribeChurn", _), ("demand", _):
+        case ("map", nil), ("demand", _):
             words = values.map(Transforms.map)
         case ("map", "struct64"):
             // Eight fields seed + 0 ... seed + 7, each mapped, folded as one XOR.

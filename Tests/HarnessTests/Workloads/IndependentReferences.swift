@@ -35,9 +35,8 @@ enum IndependentReferences {
         return ordered(Array(repeating: Int(truncatingIfNeeded: perSubscriber.value), count: subscribers))
     }
 
-    /// The parameter in "scenario (N)"; 1 for the plain "subscribeChurn".
+    /// The parameter in "scenario (N)".
     private static func parameter(of name: String, scenario: String) -> Int? {
-        if name == scenario && scenario == "subscribeChurn" { return 1 }
         guard name.hasPrefix(scenario + " ("), name.hasSuffix(")") else { return nil }
         return Int(name.dropFirst(scenario.count + 2).dropLast())
     }

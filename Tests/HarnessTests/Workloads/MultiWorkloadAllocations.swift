@@ -6,7 +6,9 @@ import Workloads
 /// under ``RunnerFixture/tiny``, stated exactly, with the reason for every one (nil: none, as for every
 /// other element workload). Counts are the test thread's own (the fixture's probe is per thread).
 enum MultiWorkloadAllocations {
-    static func expectedPerUnit(_ workload: any Workload, _ implementation: ImplementationID) -> (Double, Double)? {
+    static func expectedPerUnit(
+        _ workload: any Workload, _ implementation: ImplementationID
+    ) -> (allocations: Double, bytes: Double)? {
         let family = Registry.implementation(implementation).family
         switch workload {
         case is AsyncHopWorkload:

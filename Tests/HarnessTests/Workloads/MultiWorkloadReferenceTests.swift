@@ -11,7 +11,7 @@ struct MultiWorkloadReferenceTests {
 
     @Test func everyNewWorkloadHasAnIndependentReference() {
         let expected: Set<String> = [
-            "subscribeChurn", "subscribeChurn (4)", "subscribeChurn (16)", "asyncHop", "contention",
+            "subscribeChurn (1)", "subscribeChurn (4)", "subscribeChurn (16)", "asyncHop", "contention",
             "fanOut (1)", "fanOut (10)", "fanOut (100)", "fanOut (1000)",
             "fanOutCustomSubject (1)", "fanOutCustomSubject (10)", "fanOutCustomSubject (100)",
             "fanOutCustomSubject (1000)",
@@ -33,7 +33,7 @@ struct MultiWorkloadReferenceTests {
         let references = SubscribeChurnWorkload.sweep.map { $0.reference(input: Self.input, count: 100) }
         #expect(Set(references.map(\.value)).count == 3)
         #expect(SubscribeChurnWorkload.sweep.map(\.depth) == [1, 4, 16])
-        #expect(SubscribeChurnWorkload.sweep.map(\.name) == ["subscribeChurn", "subscribeChurn (4)", "subscribeChurn (16)"])
+        #expect(SubscribeChurnWorkload.sweep.map(\.name) == ["subscribeChurn (1)", "subscribeChurn (4)", "subscribeChurn (16)"])
         #expect(SubscribeChurnWorkload.sweep.allSatisfy { $0.scenario == "subscribeChurn" })
     }
 
@@ -70,7 +70,7 @@ struct MultiWorkloadReferenceTests {
             #expect(standard.contains(name), "\(name) runs by default")
         }
         for name in [
-            "subscribeChurn", "subscribeChurn (16)", "fanOut (1)", "fanOut (10)", "fanOut (1000)",
+            "subscribeChurn (1)", "subscribeChurn (16)", "fanOut (1)", "fanOut (10)", "fanOut (1000)",
             "fanOutCustomSubject (1)", "fanOutCustomSubject (10)", "fanOutCustomSubject (1000)",
         ] {
             #expect(!standard.contains(name), "\(name) runs with --full only")
