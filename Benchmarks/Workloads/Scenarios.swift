@@ -13,13 +13,14 @@ public enum Scenarios {
         MapFilterScanWorkload(),
     ] + PipelineDepthWorkload.sweep + [
         HistogramWorkload(),
-    ] + WithLatestFromWorkload.sweep + SampleWorkload.sweep + SampleWithFromWorkload.sweep + [
-        SubscribeChurnWorkload(),
-    ] + DemandWorkload.sweep + deeperChurnFanOutAndThreads + FaultWorkload.registered
+    ] + WithLatestFromWorkload.sweep + SampleWorkload.sweep + SampleWithFromWorkload.sweep
+        + churnDemandFanOutAndThreads + FaultWorkload.registered
 
-    /// `subscribeChurn`'s deeper chains, `fanOut` over both subjects, the thread hop, two senders.
-    private static let deeperChurnFanOutAndThreads: [any Workload] =
-        (Array(SubscribeChurnWorkload.sweep.dropFirst()) as [any Workload])
+    /// Subscription churn over chain depth, demand policies, `fanOut` over both subjects, the thread hop,
+    /// two senders.
+    private static let churnDemandFanOutAndThreads: [any Workload] =
+        (SubscribeChurnWorkload.sweep as [any Workload])
+        + (DemandWorkload.sweep as [any Workload])
         + (FanOutWorkload.sweep as [any Workload])
         + [AsyncHopWorkload(), ContentionWorkload()]
 
