@@ -10,7 +10,7 @@ import StyleKit
 /// The children report every repetition with its sentinel probe (see ``MachineSentinel``); the noise
 /// gate is applied here, against the best sentinel of all children, so a child that ran entirely in a
 /// slow phase is recognised as such. Cells left with too few quiet repetitions get a child asking for
-/// more, up to twice.
+/// more, up to three times, each once the machine is quiet again (within a waiting budget).
 public struct IsolatedRunner {
     public typealias Progress = (String) -> Void
 
@@ -26,6 +26,9 @@ public struct IsolatedRunner {
     public var logDirectory: String?
     /// Checked while children run: true stops the run (SIGINT, SIGTERM).
     public var shouldStop: () -> Bool = { false }
+    /// Seconds the noise gate may spend, over the whole run, waiting for a slow phase of the machine to
+    /// end before it measures a disturbed cell again (``QuietMachineWait``).
+    public var quietWaitBudgetSeconds = 45.0
 
     public init(executable: String, configuration: RunConfiguration, cellTimeLimit: Double) {
         self.executable = executable
@@ -157,13 +160,19 @@ public struct IsolatedRunner {
     ) throws(HarnessError) {
         guard configuration.noiseGate else { return }
         let wanted = configuration.repetitions
-        for pass in 1...2 {
+        let wait = try? QuietMachineWait(input: SeededInput(), budgetSeconds: quietWaitBudgetSeconds)
+        var warned = false
+        for pass in 1...3 {
             let best = Self.quietSentinel(bests) ?? .infinity
             for index in results.indices where results[index].status == .ok {
                 let quiet = NoiseGate.quietCount(timings[index], best: best)
                 guard quiet < wanted, !shouldStop(),
                     let workload = workloads.first(where: { $0.name == results[index].workload })
                 else { continue }
+                if let wait, best.isFinite, !wait.untilQuiet(best), !warned {
+                    warned = true
+                    progress("machine still slow after the run's \(Int(quietWaitBudgetSeconds)) s of waiting: measuring anyway")
+                }
                 var extra = configuration
                 extra.repetitions = wanted - quiet
                 extra.unitsPerRepetition = results[index].unitsPerRepetition
