@@ -8,32 +8,48 @@ import StyleKit
 /// ``DemandPolicy``. Each style's `demand (unlimited)` row is the reference its other rows' demand
 /// overhead is reported against. The Rx family has no demand: only its `unlimited` row runs, the others
 /// are `unsupported`. The loop has no demand either; it runs every row as the floor for the ratio.
+///
+/// The slow-consumer rows (`demand (unlimited, slowConsumer)`, `demand (max1Requested, slowConsumer)`)
+/// add ``ConsumerWork`` per value in the subscriber, as a consumer doing real work does: demand's fixed
+/// cost per element is then a smaller share, which is the overhead users of back-pressure actually see.
+/// Their reference is the slow `unlimited` row. The loop does the same work per value; the Rx family
+/// has no way for a consumer to slow its producer, so its slow rows are `unsupported`.
 public struct DemandWorkload: StreamWorkload {
     public typealias Output = Int
 
-    /// Every policy `run --full` measures.
+    /// Every policy `run --full` measures (the default run too: policies are not a scale).
     public static let sweep: [DemandWorkload] = [
         .unlimited, .max1Returned, .max1Requested, .batch(8), .batch(64),
-    ].map(DemandWorkload.init)
+    ].map { DemandWorkload($0) } + [.unlimited, .max1Requested].map { DemandWorkload($0, slowConsumer: true) }
 
     /// The pipeline every policy runs. Made once: making a `MapWorkload` allocates its `operators`
     /// array, which inside the loop's timed region was one allocation per batch in debug builds.
     private static let map = MapWorkload()
 
     public let demand: DemandPolicy
+    public let slowConsumer: Bool
     public let operators: [OperatorID] = [.map]
 
-    public init(_ demand: DemandPolicy) { self.demand = demand }
+    public init(_ demand: DemandPolicy, slowConsumer: Bool = false) {
+        self.demand = demand
+        self.slowConsumer = slowConsumer
+    }
 
-    public var name: String { "demand (\(demand))" }
+    public var name: String { "demand (\(parameter!))" }
     public var scenario: String { "demand" }
-    public var parameter: String? { demand.description }
-    public var summary: String { "subject -> map -> sink requesting \(demand): overhead vs unlimited" }
-    public var demandReference: String? { DemandWorkload(.unlimited).name }
+    public var parameter: String? { slowConsumer ? "\(demand), slowConsumer" : demand.description }
+    public var summary: String {
+        "subject -> map -> sink requesting \(demand)\(slowConsumer ? ", \(ConsumerWork.slowRounds) rounds of work per value" : ""): overhead vs unlimited"
+    }
+    public var demandReference: String? { DemandWorkload(.unlimited, slowConsumer: slowConsumer).name }
+    public var consumerRounds: Int { slowConsumer ? ConsumerWork.slowRounds : 0 }
 
     public func unsupportedReason(for implementation: Implementation) -> String? {
         if implementation.family == .rx && demand != .unlimited {
             return "the Rx family is push only: it has no demand (back-pressure) to signal"
+        }
+        if implementation.family == .rx && slowConsumer {
+            return "the Rx family is push only: a slow consumer cannot slow its producer"
         }
         return defaultUnsupportedReason(for: implementation)
     }
@@ -43,7 +59,11 @@ public struct DemandWorkload: StreamWorkload {
     }
 
     public func loop(input: SeededInput, range: Range<Int>, sink: OutputSink, carry: inout Void) {
-        Self.map.loop(input: input, range: range, sink: sink, carry: &carry)
+        guard slowConsumer else { return Self.map.loop(input: input, range: range, sink: sink, carry: &carry) }
+        for index in range {
+            sink.receive(Transforms.map(input[index]))
+            ConsumerWork.perform(rounds: consumerRounds, seed: sink.valueCount)
+        }
     }
 
     public func buildCombine<Style: CombineOperatorStyle>(

@@ -32,6 +32,9 @@ public protocol StreamWorkload: Workload {
 
     /// How the Combine-family downstream signals demand (`.unlimited` unless the workload sweeps it).
     var demand: DemandPolicy { get }
+    /// ``ConsumerWork`` rounds the Combine-family downstream does per value (0: none; the `demand`
+    /// workload's slow-consumer rows).
+    var consumerRounds: Int { get }
 
     /// Sends units `range` of `inputs` to `source`, stamping `sink.sentAt` before each send in latency
     /// mode. Written once, below. It is a requirement only so that every conformance gets a copy
@@ -54,6 +57,7 @@ extension StreamWorkload where Inputs == SeededInput {
 extension StreamWorkload {
     public var unit: MeasuredUnit { .element }
     public var demand: DemandPolicy { .unlimited }
+    public var consumerRounds: Int { 0 }
 
     public func loopFinish(sink: OutputSink, carry: inout LoopCarry) {}
 
@@ -149,7 +153,8 @@ final class CombineStreamCell<W: StreamWorkload, Style: CombineOperatorStyle>: C
 
     func setUp() throws {
         let source = PassthroughSubject<W.Inputs.Element, Never>()
-        try workload.buildCombine(Style.self, source: source, output: CombineOutput(sink: sink, demand: workload.demand))
+        let output = CombineOutput<W.Output>(sink: sink, demand: workload.demand, consumerRounds: workload.consumerRounds)
+        try workload.buildCombine(Style.self, source: source, output: output)
         self.source = source
     }
 

@@ -3,6 +3,7 @@ import StyleKit
 
 /// The downstream end of every Combine-family cell: signals demand by its ``DemandPolicy`` (`.unlimited`
 /// unless the workload sweeps demand) and forwards to the sink, counting its own demand traffic there.
+/// A slow consumer (`consumerRounds` > 0) does ``ConsumerWork`` for every value before asking for more.
 /// It keeps the subscription so the cell can cancel; the cycle through the subscription is broken on
 /// completion or cancel.
 public final class CombineOutput<Input: Checksummable>: Subscriber, Cancellable {
@@ -10,13 +11,15 @@ public final class CombineOutput<Input: Checksummable>: Subscriber, Cancellable 
 
     public let sink: OutputSink
     private let demand: DemandPolicy
+    private let consumerRounds: Int
     private var subscription: Subscription?
     /// Values received since demand was last signalled, for `.batch`.
     private var receivedInBatch = 0
 
-    public init(sink: OutputSink, demand: DemandPolicy = .unlimited) {
+    public init(sink: OutputSink, demand: DemandPolicy = .unlimited, consumerRounds: Int = 0) {
         self.sink = sink
         self.demand = demand
+        self.consumerRounds = consumerRounds
     }
 
     public func receive(subscription: Subscription) {
@@ -28,6 +31,7 @@ public final class CombineOutput<Input: Checksummable>: Subscriber, Cancellable 
     @inline(__always)
     public func receive(_ input: Input) -> Subscribers.Demand {
         sink.receive(input)
+        if consumerRounds > 0 { ConsumerWork.perform(rounds: consumerRounds, seed: sink.valueCount) }
         switch demand {
         case .unlimited:
             return .none
