@@ -92,15 +92,11 @@ enum BadInputCatalogue {
           does not link jemalloc): `run` checks at start that `malloc` goes through jemalloc and refuses in one
           line (the case "jemalloc loaded but not the allocator" above).
         - **Missing at build time** (no `libjemalloc-dev`): `scripts/bench` and `scripts/test` run
-          `scripts/lib/install-deps` first, which installs it. A bare `swift build` without it prints SwiftPM's
-          hint from the `CJemalloc` target (`Package.swift`, `providers:`), then fails to link:
-
-          ```
-          warning: you may be able to install jemalloc using your system-packager:
-              apt-get install libjemalloc-dev
-          error: link command failed with exit code 1 (use -v to see invocation)
-          ld.gold: error: cannot find -ljemalloc
-          ```
+          `scripts/lib/install-deps` first, which installs it. A bare `swift build` without it fails when it
+          links `reactive-bench`: the linker says it cannot find `-ljemalloc` (`libjemalloc.so` comes with
+          `libjemalloc-dev`). SwiftPM's `providers:` hint is not used: it only appears for a system-library
+          target with a `pkgConfig` name, and jemalloc's pkg-config flags would then link jemalloc into the
+          test bundles too, which preload it instead (`scripts/test`).
 
         """
 }
