@@ -28,7 +28,7 @@ import StyleKit
 /// OpenCombine's `receive(on:)` a closure around each value. No other workload allocates per element.
 ///
 /// `retained_bytes` is not a leak detector here: libdispatch keeps the continuations a worker thread
-/// frees in a cache of that thread's (up to 65,536 on Linux) that only grows, so a repetition in which
+/// frees in a cache of that thread's (up to 1024, 64 KiB; docs/WORKLOADS.md) that only grows, so a repetition in which
 /// a worker thread's cache grew reports the growth (multiples of 64 bytes), in some runs and not others.
 /// The pipeline itself is released by the queue drain in `tearDown` (for Rx, `ObserveOnTests` check it).
 public struct AsyncHopWorkload: Workload {

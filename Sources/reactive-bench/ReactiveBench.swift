@@ -18,6 +18,7 @@ struct ReactiveBench: ParsableCommand {
     /// one line naming the problem and exit status 2, for every kind of bad input.
     static func main() {
         do {
+            try checkCommandName(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot()
             try command.run()
         } catch let exit as ExitCode {
@@ -30,6 +31,21 @@ struct ReactiveBench: ParsableCommand {
             FileHandle.standardError.write(Data("\(text)\n".utf8))
             Self.exit(withError: ExitCode(2))
         }
+    }
+}
+
+extension ReactiveBench {
+    /// The commands people type (`cell` is the tool's own).
+    static let commandNames = ["list", "run", "compare"]
+
+    /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
+    /// would call it an unexpected argument; this names the closest command instead.
+    static func checkCommandName(_ arguments: [String]) throws {
+        guard let first = arguments.first, !first.hasPrefix("-"),
+            !(commandNames + [CellCommand.configuration.commandName!, "help"]).contains(first)
+        else { return }
+        let hint = Selection.closest(to: first, among: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
+        throw BadInput("unknown command '\(first)'\(hint); commands: \(commandNames.joined(separator: ", "))")
     }
 }
 

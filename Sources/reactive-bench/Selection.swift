@@ -10,8 +10,13 @@ enum Selection {
         for pattern in requested {
             let matches = names.filter { fnmatch(pattern, $0, 0) == 0 }
             guard !matches.isEmpty else {
+                let known = "known: \(names.joined(separator: ", "))"
+                // A glob is no misspelt name: suggesting the closest name would only confuse.
+                if pattern.contains(where: "*?[".contains) {
+                    throw BadInput("no \(kind) matches '\(pattern)'; \(known)")
+                }
                 let hint = closest(to: pattern, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-                throw BadInput("unknown \(kind) '\(pattern)'\(hint); known: \(names.joined(separator: ", "))")
+                throw BadInput("unknown \(kind) '\(pattern)'\(hint); \(known)")
             }
             selected.append(contentsOf: matches.filter { !selected.contains($0) })
         }

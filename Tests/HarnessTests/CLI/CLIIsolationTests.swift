@@ -5,7 +5,7 @@ import Workloads
 
 /// Every cell runs in a child process: cells that crash, trap, hang or leak (the test-only `fault`
 /// workloads, registered by `REACTIVE_BENCH_TEST_FAULTS=1`) become rows saying so, the cells around them
-/// are measured as usual, and a run stopped by SIGTERM leaves the finished cells in valid CSV.
+/// are measured as usual, and a run stopped by SIGTERM or SIGINT leaves the finished cells in valid CSV.
 struct CLIIsolationTests {
     static let faults = ["REACTIVE_BENCH_TEST_FAULTS": "1"]
 
@@ -48,22 +48,27 @@ struct CLIIsolationTests {
         #expect(environment.rows.contains(["run_complete", "true"]))
     }
 
-    @Test func aTerminatedRunKeepsItsFinishedCellsInValidCSVMarkedIncomplete() async throws {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aStoppedRunKeepsItsFinishedCellsInValidCSVMarkedIncomplete(signal: Int32) async throws {
         guard let tool = ToolBinary.release() else { return }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let runs = directory.appending("runs")
-        // `map` finishes; then `fault (hang)` hangs until the test sends SIGTERM.
+        // An earlier run that must stay byte-identical.
+        try SyntheticRun(seed: 3).write(to: "\(runs)/20240101-000000-earlier")
+        let earlier = try DirectorySnapshot("\(runs)/20240101-000000-earlier")
+        // `map` finishes; then `fault (hang)` hangs until the test sends the signal.
         let outcome = try await ToolProcess.run(
             tool,
             ["run", "--workloads", "map,fault (hang)", "--implementations", "structBridge", "--elements", "2000",
              "--repetitions", "2", "--no-latency", "--cell-timeout", "100", "--output", "runs"],
             in: directory.path, environment: Self.faults,
-            terminateWhen: { Self.finishedRows(under: runs) == 1 }
+            terminateWhen: { Self.finishedRows(under: runs) == 1 }, terminateWith: signal
         )
+        #expect(try DirectorySnapshot("\(runs)/20240101-000000-earlier") == earlier, "earlier runs are never touched")
         #expect(outcome.exitedNormally && outcome.exitStatus == 130, "\(outcome)")
         #expect(outcome.errorLines.last?.hasPrefix("error: interrupted: 1 finished cells written") == true, "\(outcome)")
-        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: runs).first)
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: runs).first { !$0.hasSuffix("-earlier") })
         let table = try CSVTable.read(from: "\(runs)/\(run)/results.csv")
         #expect(table.rows.count == 1)
         #expect(table.rows.first?[table.column("status")!] == "ok")
@@ -73,7 +78,7 @@ struct CLIIsolationTests {
 
     /// Rows in the one run directory under `runs`, or 0 while there is none yet.
     private static func finishedRows(under runs: String) -> Int {
-        guard let run = try? FileManager.default.contentsOfDirectory(atPath: runs).first,
+        guard let run = try? FileManager.default.contentsOfDirectory(atPath: runs).first(where: { !$0.hasSuffix("-earlier") }),
             let table = try? CSVTable.read(from: "\(runs)/\(run)/results.csv")
         else { return 0 }
         return table.rows.count

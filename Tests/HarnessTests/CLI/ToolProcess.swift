@@ -21,11 +21,12 @@ struct ToolOutcome: CustomStringConvertible {
 }
 
 /// Runs the tool as a subprocess, its output captured in files (a pipe could fill and block it), waiting
-/// without blocking a test thread, and killing it if it outlives `timeLimit`.
+/// without blocking a test thread, and killing it if it outlives `timeLimit`. `terminateWhen` is polled
+/// while it runs; once it says so, the tool is sent `signal` (SIGTERM unless told otherwise).
 enum ToolProcess {
     static func run(
         _ executable: String, _ arguments: [String], in directory: String, timeLimit: Duration = .seconds(120),
-        environment: [String: String] = [:], terminateWhen: (() -> Bool)? = nil
+        environment: [String: String] = [:], terminateWhen: (() -> Bool)? = nil, terminateWith signal: Int32 = SIGTERM
     ) async throws -> ToolOutcome {
         let capture = try TemporaryDirectory()
         defer { capture.remove() }
@@ -58,7 +59,7 @@ enum ToolProcess {
         while process.isRunning {
             if !terminated, let terminateWhen, terminateWhen() {
                 terminated = true
-                process.terminate()
+                kill(process.processIdentifier, signal)
             }
             if ContinuousClock.now > deadline {
                 timedOut = true

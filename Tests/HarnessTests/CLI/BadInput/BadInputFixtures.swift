@@ -1,0 +1,19 @@
+import Foundation
+import Workloads
+
+/// What every bad-input case finds in its working directory: an earlier run under `runs/` (which must
+/// stay byte-identical), a regular file `a-file`, the `compare` fixtures (``CompareFixtures``) and a
+/// cell request naming a workload that does not exist.
+enum BadInputFixtures {
+    static let earlierRun = "runs/20240101-000000-earlier"
+
+    static func write(into directory: TemporaryDirectory) throws {
+        try CompareFixtures.write(into: directory)
+        try SyntheticRun(seed: 7).write(to: directory.appending(earlierRun))
+        try Data("not a directory\n".utf8).write(to: URL(fileURLWithPath: directory.appending("a-file")))
+        let request = CellRequest(
+            workload: "mapp", implementation: .baseline, configuration: .quick, latency: false
+        )
+        try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: directory.appending("unknown-workload.json")))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Bad input to `compare`, given to the release tool; the runs are ``CompareFixtures``. See
+/// ``BadInputCheck`` for what every case must do, and docs/BAD-INPUT.md for what each prints.
+struct CLICompareBadInputTests {
+    static func compare(_ name: String, _ arguments: [String], mentions: [String]) -> BadInputCase {
+        BadInputCase(
+            section: "compare", name: name, shown: ["compare"] + arguments, arguments: ["compare"] + arguments,
+            mentions: mentions
+        )
+    }
+
+    static let cases: [BadInputCase] = [
+        compare("a path that does not exist", ["base", "nowhere"], mentions: ["nowhere does not exist"]),
+        compare("a directory without results.csv", ["empty", "base"], mentions: ["empty has no results.csv"]),
+        compare("an unreadable results.csv", ["base", "unreadable"], mentions: ["cannot read unreadable/results.csv"]),
+        compare("a regular file that is no CSV", ["base", "a-file"], mentions: ["a-file"]),
+        compare("a malformed CSV", ["base", "ragged"], mentions: ["ragged/results.csv", "line 3", "fields"]),
+        compare("another schema version", ["schema1", "base"],
+                mentions: ["schema1/results.csv", "schema_version '1'", "expected 2"]),
+        compare("missing required columns", ["base", "columns"],
+                mentions: ["columns/results.csv", "missing required columns", "schema_version", "allocations_per_unit"]),
+        compare("a word where a number belongs", ["base", "word"],
+                mentions: ["word/results.csv", "line 2", "column allocations_per_unit", "'lots'"]),
+        compare("two rows for one cell", ["base", "duplicate"], mentions: ["duplicate/results.csv", "line 3", "map / builtin"]),
+        compare("an unknown implementation", ["--implementations", "builtin", "rxSnk", "base"],
+                mentions: ["'rxSnk'", "'rxSink'"]),
+        compare("one implementation too few", ["--implementations", "builtin", "base"],
+                mentions: ["--implementations", "A B RUN"]),
+        compare("no runs", [], mentions: ["two runs", "got 0"]),
+        compare("one run only", ["base"], mentions: ["two runs", "got 1"]),
+        compare("three runs", ["base", "same", "slower"], mentions: ["two runs", "got 3"]),
+        compare("a negative threshold", ["base", "same", "--threshold", "-5"], mentions: ["--threshold", "-5"]),
+        compare("a threshold that is not a number", ["base", "same", "--threshold", "five"],
+                mentions: ["--threshold", "five"]),
+        compare("alpha above 1", ["base", "same", "--alpha", "1.5"], mentions: ["--alpha", "1.5"]),
+        compare("alpha 0", ["base", "same", "--alpha", "0"], mentions: ["--alpha"]),
+        compare("a negative instructions threshold", ["base", "same", "--instructions-threshold", "-1"],
+                mentions: ["--instructions-threshold"]),
+        compare("an unknown format", ["base", "same", "--format", "html"], mentions: ["--format", "html"]),
+    ]
+
+    @Test(arguments: cases)
+    func badInputIsOneErrorLineAndExitStatus2(_ badCase: BadInputCase) async throws {
+        let printed = try await BadInputCheck.run(badCase)
+        #expect(printed?.hasPrefix("error: ") != false, "\(printed ?? "")")
+        BadInputCatalogue.check(badCase, printed: printed)
+    }
+}
