@@ -10,7 +10,9 @@ enum Selection {
         for pattern in requested {
             let matches = names.filter { fnmatch(pattern, $0, 0) == 0 }
             guard !matches.isEmpty else {
-                let known = "known: \(names.joined(separator: ", "))"
+                // Short lists are spelt out; a long one (the workloads) would bury the line's point.
+                let known = names.count <= 12
+                    ? "known: \(names.joined(separator: ", "))" : "`reactive-bench list` names all \(names.count)"
                 // A glob is no misspelt name: suggesting the closest name would only confuse.
                 if pattern.contains(where: "*?[".contains) {
                     throw BadInput("no \(kind) matches '\(pattern)'; \(known)")
