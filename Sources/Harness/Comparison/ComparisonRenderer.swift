@@ -56,8 +56,11 @@ extension ComparisonRenderer {
         let threshold = DecimalText.format(options.timeThresholdPercent, digits: 2)
         let alpha = DecimalText.format(options.alpha, digits: 6)
         let instructions = DecimalText.format(options.instructionsThresholdPercent, digits: 2)
+        let times = options.metrics == .counts
+            ? "Times are not compared (--metrics counts): the status and the counts only."
+            : "Times change when the medians differ by more than \(threshold)% and Mann-Whitney U gives p < \(alpha)."
         return [
-            "Times change when the medians differ by more than \(threshold)% and Mann-Whitney U gives p < \(alpha).",
+            times,
             "Counts change when they differ by more than their tolerance (instructions: \(instructions)%); "
                 + "see docs/COMPARE.md.",
         ]

@@ -38,6 +38,8 @@ struct CLICompareBadInputTests {
         Case(name: "a threshold that is not a number", arguments: ["base", "same", "--threshold", "five"],
              mentions: ["--threshold", "five"]),
         Case(name: "alpha above 1", arguments: ["base", "same", "--alpha", "1.5"], mentions: ["--alpha", "1.5"]),
+        Case(name: "an unknown metric selection", arguments: ["base", "same", "--metrics", "time"],
+             mentions: ["--metrics must be all or counts", "'time'"]),
         Case(name: "alpha 0", arguments: ["base", "same", "--alpha", "0"], mentions: ["--alpha"]),
         Case(name: "a negative instructions threshold", arguments: ["base", "same", "--instructions-threshold", "-1"],
              mentions: ["--instructions-threshold"]),
