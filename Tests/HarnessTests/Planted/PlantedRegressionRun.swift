@@ -13,13 +13,19 @@ import Testing
 struct PlantedRegressionRun {
     /// What the busy loop adds, as a share of the unplanted cell's own time.
     static let plantedSlowdown = 0.20
-    /// 51 repetitions of ~2 ms a side: enough for the Mann–Whitney test to see a 20% shift through the
-    /// noise, short enough to run in every test pass (a second or two). The noise gate leaves out
-    /// repetitions timed while the machine ran slow and measures more in their place.
+    /// 101 repetitions of ~0.5 ms a side. Short, because on a loaded machine a repetition that another
+    /// process preempts runs 5 to 100 times slower: the shorter the repetition, the fewer are hit, and the
+    /// median and the Mann–Whitney test need most of them clean; many, so that the test sees a 20% shift
+    /// through what is left. About a second in all. The noise gate leaves out repetitions timed while the
+    /// machine ran slow and measures more in their place.
     static let configuration = RunConfiguration(
-        repetitions: 51, targetRepetitionNanoseconds: 2_000_000, measuresLatency: false, noiseGate: true
+        repetitions: 101, targetRepetitionNanoseconds: 500_000, measuresLatency: false, noiseGate: true
     )
-    /// Measurements after the first when the noise gate could not find enough quiet repetitions.
+    /// A measurement whose cells spread more than this (median absolute deviation over median) was
+    /// taken on a disturbed machine, whatever the gate's probes saw: quiet here, cells spread by 1-3%.
+    static let noisySpread = 0.05
+    /// Measurements after the first when the noise gate could not find enough quiet repetitions, or the
+    /// cells spread more than ``noisySpread``.
     static let retriesOnADisturbedMachine = 2
 
     let base: CellResult
@@ -39,7 +45,11 @@ struct PlantedRegressionRun {
     static let shared: Result<PlantedRegressionRun?, any Error> = Result {
         guard let probe = try JemallocRequirement.probe(scope: .currentThread) else { return nil }
         let run = try measure(probe: probe)
-        if ProcessInfo.processInfo.environment["REACTIVE_BENCH_PLANTED_REPORT"] == "1" { print(run.summary) }
+        switch ProcessInfo.processInfo.environment["REACTIVE_BENCH_PLANTED_REPORT"] {
+        case "1": print(run.summary)
+        case "samples": print(run.summary + run.samples)
+        default: break
+        }
         return run
     }
 
@@ -63,6 +73,7 @@ struct PlantedRegressionRun {
                 .measure(workloads: [MapWorkload()], implementations: implementations)
             results = outcome.results
             let disturbed = results.contains { $0.detail.hasPrefix("machine disturbed") }
+                || spread(results) > noisySpread
             guard disturbed && attempt <= retriesOnADisturbedMachine, let quiet = outcome.sentinelBest else { break }
             _ = wait.untilQuiet(quiet)
         } while true
@@ -73,11 +84,26 @@ struct PlantedRegressionRun {
         )
     }
 
+    /// The largest relative spread (MAD over median) of the cells' kept repetitions.
+    static func spread(_ results: [CellResult]) -> Double {
+        results.compactMap { result in
+            result.statistics.map { $0.median > 0 ? $0.medianAbsoluteDeviation / $0.median : .infinity }
+        }.max() ?? 0
+    }
+
+    /// Every cell's units per repetition, disturbed repetitions and kept samples, one line each.
+    var samples: String {
+        [base, unchanged, extraAllocation, busyLoop].map { cell in
+            "\n  \(cell.unitsPerRepetition) units, \(cell.disturbedRepetitions ?? 0) disturbed: "
+                + cell.nanosecondsPerUnit.map { String(Int($0)) }.joined(separator: " ")
+        }.joined()
+    }
+
     /// The unplanted cell's time (the fastest of its repetitions, standing for the quiet machine) and
     /// the busy loop's ns per iteration (timed the same way).
     private static func calibrate(probe: AllocationProbe) -> (cell: Double, spin: Double) {
         let calibration = RunConfiguration(
-            repetitions: 9, targetRepetitionNanoseconds: 2_000_000, measuresLatency: false, noiseGate: false
+            repetitions: 21, targetRepetitionNanoseconds: 500_000, measuresLatency: false, noiseGate: false
         )
         let unplanted = Runner(configuration: calibration, probe: probe)
             .run(workloads: [MapWorkload()], implementations: [planted(UnplantedOperators.self)])[0]
@@ -92,7 +118,8 @@ struct PlantedRegressionRun {
             return "\(metric?.verdict.rawValue ?? "?") \(metric?.change ?? "?")"
         }
         let planted = Double(spinIterations) * spinIterationNanoseconds / calibratedCellNanoseconds
-        return "planted-report attempts \(attempts); cell \(Int(calibratedCellNanoseconds)) ns, busy loop "
+        let spread = (Self.spread([base, unchanged, extraAllocation, busyLoop]) * 1000).rounded() / 10
+        return "planted-report attempts \(attempts), spread \(spread)%; cell \(Int(calibratedCellNanoseconds)) ns, busy loop "
             + "\(spinIterations) x \(spinIterationNanoseconds) ns = "
             + "\(Int((planted * 100).rounded()))%; busy: \(time(busyLoop)); allocation: \(time(extraAllocation)); "
             + "rerun: \(time(unchanged))"
