@@ -5,8 +5,8 @@ import Testing
 
 /// compare finds a regression planted in a test-only copy of the `builtin` map, and finds nothing in a
 /// rerun of the unchanged cell: all measured in one interleaved in-process run (``PlantedRegressionRun``).
-/// Timing is statistical on a noisy machine; the false-positive rate measured over many runs is in the
-/// commit that added these tests.
+/// Timing is statistical on a noisy machine: how the measurement is made fair, and its error rate over 60
+/// runs, are in docs/COMPARE.md ("Counts only").
 struct PlantedRegressionTests {
     private func measured() throws -> PlantedRegressionRun? {
         try PlantedRegressionRun.shared.get()
