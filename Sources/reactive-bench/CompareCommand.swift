@@ -10,6 +10,7 @@ struct CompareCommand: ParsableCommand {
             compare BASE NEW: each a run directory or a results.csv. Times count as changed when the medians \
             differ by more than --threshold percent and the Mann-Whitney U test gives p < --alpha; counts are \
             compared exactly or within small tolerances (docs/COMPARE.md).
+            --metrics counts judges only the status and the counts: what CI can gate on when the machine is shared.
             compare --implementations A B RUN: B's median time over A's for every workload both ran ok.
             Exit status: 0 when nothing regressed, 1 when a cell regressed, 2 on bad input.
             """
@@ -33,6 +34,9 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Instruction counts: relative threshold in percent.")
     var instructionsThreshold = ComparisonOptions().instructionsThresholdPercent
 
+    @Option(name: .long, help: "all, or counts: the status and the counts only, no times (CI on a shared machine).")
+    var metrics = MetricSelection.all.rawValue
+
     @Option(name: .long, help: "terminal or markdown (a CI step summary).")
     var format = ReportFormat.terminal.rawValue
 
@@ -46,6 +50,10 @@ struct CompareCommand: ParsableCommand {
         try Self.check("--instructions-threshold", instructionsThreshold, percentage, valid: percentages.contains)
         let probability = "a probability strictly between 0 and 1"
         try Self.check("--alpha", alpha, probability, valid: ComparisonOptions.isValidAlpha)
+        guard MetricSelection(rawValue: metrics) != nil else {
+            let known = MetricSelection.allCases.map(\.rawValue).joined(separator: " or ")
+            throw ValidationError("--metrics must be \(known) (got '\(metrics)')")
+        }
         guard ReportFormat(rawValue: format) != nil else {
             let known = ReportFormat.allCases.map(\.rawValue).joined(separator: " or ")
             throw ValidationError("--format must be \(known) (got '\(format)')")
@@ -73,7 +81,8 @@ struct CompareCommand: ParsableCommand {
         case .runs(let basePath, let newPath):
             let base = try RunResults.load(basePath), new = try RunResults.load(newPath)
             let options = ComparisonOptions(
-                timeThresholdPercent: threshold, alpha: alpha, instructionsThresholdPercent: instructionsThreshold
+                timeThresholdPercent: threshold, alpha: alpha, instructionsThresholdPercent: instructionsThreshold,
+                metrics: MetricSelection(rawValue: metrics)!
             )
             let report = ComparisonReport(base: base, new: new, options: options)
             print(ComparisonRenderer.render(report, format: format, showAll: all))

@@ -1,32 +1,81 @@
-"""Command line: ``python -m plotting RUN_DIR [--compare OTHER_RUN_DIR]``.
+"""Command line: ``python -m plotting RUN_DIR [--compare OTHER_RUN_DIR]`` or
+``python -m plotting --compare BASE NEW OUT``.
 
-Writes RUN_DIR/plots/*.png and *.svg and RUN_DIR/REPORT.md. Exits 2 with one line on stderr when an
-input is missing or not a schema_version 2 results.csv.
+The first writes RUN_DIR/plots/*.png and *.svg and RUN_DIR/REPORT.md; the second writes OUT/compare.png
+(+ .svg) and OUT/COMPARE.md: per cell, the change of the median time and the verdict of
+``reactive-bench compare``. Exits 2 with one line on stderr when an input is missing or not a
+schema_version 2 results.csv.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from . import allocations, compare, latency, report, scaling, style, timing
+from . import allocations, compare, demand, latency, report, scaling, style, timing, verdictchart, verdicts
 from .data import InputError, Run, duplicate_cells, implementations, load_run
 from .report import Chart
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments get one line naming the problem (no usage dump) and exit status 2."""
+
+    def error(self, message: str):
+        print(f"plot: error: {message} (scripts/plot --help)", file=sys.stderr)
+        sys.exit(2)
+
+
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
-    """The two arguments: the run to plot and, optionally, the run it is compared against."""
-    parser = argparse.ArgumentParser(
+    """RUN_DIR, optionally with the run it is compared against; or --compare BASE NEW OUT alone."""
+    parser = OneLineParser(
         prog="scripts/plot",
-        description="Draw the charts of a ReactiveBench run and write RUN_DIR/REPORT.md.",
+        description="Draw the charts of a ReactiveBench run and write RUN_DIR/REPORT.md; or, with "
+        "--compare BASE NEW OUT, chart what reactive-bench compare says of two runs into OUT.",
     )
-    parser.add_argument("run_dir", metavar="RUN_DIR", help="a run directory holding results.csv")
+    parser.add_argument("run_dir", metavar="RUN_DIR", nargs="?", help="a run directory holding results.csv")
     parser.add_argument(
         "--compare",
-        metavar="OTHER_RUN_DIR",
-        help="also chart RUN_DIR's ns/unit medians as ratios over this run's",
+        nargs="+",
+        metavar="RUN",
+        help="OTHER_RUN_DIR: also chart RUN_DIR's medians as ratios over this run's; or BASE NEW OUT "
+        "(without RUN_DIR): the compare chart and COMPARE.md into the directory OUT",
     )
-    return parser.parse_args(argv)
+    arguments = parser.parse_args(argv)
+    compare_count = len(arguments.compare or [])
+    if arguments.run_dir is None and compare_count != 3:
+        parser.error("give RUN_DIR, or --compare BASE NEW OUT")
+    if arguments.run_dir is not None and compare_count not in (0, 1):
+        parser.error("with RUN_DIR, --compare takes one run (OTHER_RUN_DIR)")
+    return arguments
+
+
+def compare_runs(base_dir: str, new_dir: str, out_dir: str) -> int:
+    """Writes OUT/compare.png (+ .svg) and OUT/COMPARE.md; returns the exit status."""
+    try:
+        base, new = load_run(base_dir), load_run(new_dir)
+        tool = verdicts.tool_path(ROOT)
+        text, _ = verdicts.run_compare(tool, base.directory, new.directory, "csv")
+        markdown, _ = verdicts.run_compare(tool, base.directory, new.directory, "markdown")
+    except InputError as error:
+        print(f"plot: error: {error}", file=sys.stderr)
+        return 2
+    out = Path(out_dir)
+    cells = verdicts.parse(text, base.results, new.results)
+    title = f"{new.name} against {base.name}: change of the median time per cell, coloured by the verdict of reactive-bench compare"
+    png = verdictchart.plot(cells, title, out)
+    parts = [f"# {new.name} against {base.name}", markdown.strip()]
+    if png is not None:
+        parts.insert(1, f"![compare]({png.name}) ([SVG]({png.with_suffix('.svg').name}))")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "COMPARE.md").write_text("\n\n".join(parts) + "\n", encoding="utf-8")
+    if png is not None:
+        print(f"wrote {png} (+ .svg)")
+    print(f"wrote {out / 'COMPARE.md'}")
+    return 0
 
 
 def draw_charts(run: Run, colours: dict[str, str]) -> list[Chart]:
@@ -63,8 +112,21 @@ def draw_charts(run: Run, colours: dict[str, str]) -> list[Chart]:
             Chart(
                 "Scaling",
                 scaling_png,
-                "Median ns per unit of each swept workload against its parameter, with "
-                "the 95% confidence interval as a band.",
+                "Median ns per unit of each swept workload against its parameter, one line per "
+                "implementation, with the 95% confidence interval as a band (`run --full` sweeps "
+                "every value; a default run has one per scenario and draws no curve).",
+            )
+        )
+    demand_png = demand.plot(run, colours, directory)
+    if demand_png:
+        charts.append(
+            Chart(
+                "Demand overhead",
+                demand_png,
+                "What signalling demand costs: each policy's median ns per element over the same "
+                "style's `.unlimited` row, minus 1, in percent. `max1Requested` calls "
+                "`request(.max(1))` inside `receive`; `max1Returned` returns `.max(1)`; `batchK` "
+                "returns `.max(k)` every k elements.",
             )
         )
     return charts
@@ -86,9 +148,11 @@ def draw_comparison(run: Run, base: Run, colours: dict[str, str]) -> Chart | Non
 def main(argv: list[str] | None = None) -> int:
     """Loads the runs, draws, writes the report; returns the process exit status."""
     arguments = parse_arguments(argv)
+    if arguments.run_dir is None:
+        return compare_runs(*arguments.compare)
     try:
         run = load_run(arguments.run_dir)
-        base = load_run(arguments.compare) if arguments.compare else None
+        base = load_run(arguments.compare[0]) if arguments.compare else None
     except InputError as error:
         print(f"plot: error: {error}", file=sys.stderr)
         return 2

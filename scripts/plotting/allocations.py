@@ -6,6 +6,7 @@ import math
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+from matplotlib.ticker import FuncFormatter
 
 from . import data, groupedbars, style
 from .data import OK, Run
@@ -60,10 +61,13 @@ def _bar_reader(run: Run, column: str):
 
 
 def _finish_panel(axes, values, title: str | None) -> None:
-    """Linear y from 0 shared by every row of a metric, headroom for the rotated value labels."""
+    """Symmetric-log y from 0 shared by every row of a metric: linear up to 1, logarithmic above, so a
+    single allocation and a fan-out's eight hundred both read; headroom for the rotated value labels."""
     top = values[values.notna()].max() if values.notna().any() else 0
-    axes.set_ylim(0, max(top * 1.3, 1))
-    axes.set_ylabel("allocations (count)")
+    axes.set_yscale("symlog", linthresh=1, linscale=0.6)
+    axes.set_ylim(0, max(top * 4, 10))
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    axes.set_ylabel("allocations (count, log above 1)")
     axes.grid(axis="y", color="#e0e0e0", linewidth=0.6, zorder=0)
     if title:
         axes.set_title(title, loc="left")

@@ -36,6 +36,8 @@ NUMERIC_COLUMNS = (
     "latency_recording_overhead_ns",
 )
 REQUIRED_COLUMNS = TEXT_COLUMNS + NUMERIC_COLUMNS
+# Read as numbers when the file has them (schema 2), missing values otherwise (schema 1).
+OPTIONAL_NUMERIC_COLUMNS = ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription")
 
 # "pipelineDepth (4)": a workload swept over a parameter; the number inside the parentheses is the x.
 _SCALING_NAME = re.compile(r"^(?P<base>.+?) \((?P<param>[^()]*)\)$")
@@ -178,6 +180,9 @@ def _normalised(path: Path, frame: pd.DataFrame) -> pd.DataFrame:
         frame[column] = frame[column].astype(str).str.strip()
     for column in NUMERIC_COLUMNS:
         frame[column] = pd.to_numeric(frame[column], errors="coerce").astype(float)
+    for column in OPTIONAL_NUMERIC_COLUMNS:
+        values = frame[column] if column in frame.columns else pd.Series(math.nan, index=frame.index)
+        frame[column] = pd.to_numeric(values, errors="coerce").astype(float)
     if "detail" in frame.columns:
         frame["detail"] = frame["detail"].fillna("").astype(str)
     else:

@@ -12,6 +12,16 @@ from . import data, style
 from .data import Run
 
 STEM = "scaling"
+# What each swept scenario's parameter is (docs/WORKLOADS.md), for the x axis; others say "parameter".
+PARAMETER_AXES = {
+    "pipelineDepth": "operators in the chain (depth)",
+    "subscribeChurn": "map stages subscribed and cancelled (depth)",
+    "fanOut": "subscribers",
+    "fanOutCustomSubject": "subscribers",
+    "withLatestFrom": "primary elements per secondary element",
+    "sample": "primary elements per secondary element",
+    "sampleWithFrom": "primary elements per secondary element",
+}
 
 
 def sweeps(results: pd.DataFrame) -> dict[str, pd.DataFrame]:
@@ -56,7 +66,8 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
     ]
     style.figure_legend(figure, handles)
     style.suptitle(
-        figure, f"{run.name}: time per unit against the workload parameter (median, 95% CI band)"
+        figure, f"{run.name}: time per unit against the swept parameter, one line per implementation "
+        "(median, 95% CI band; dashed: the baseline loop)"
     )
     return style.save(figure, directory, STEM)
 
@@ -84,7 +95,7 @@ def _draw_sweep(axes, base: str, frame: pd.DataFrame, colours: dict[str, str]) -
         low = ok["ns_per_unit_ci95_low"].fillna(ok["ns_per_unit_median"])
         high = ok["ns_per_unit_ci95_high"].fillna(ok["ns_per_unit_median"])
         axes.fill_between(ok["parameter"], low, high, color=colours[name], alpha=0.15, linewidth=0)
-    _set_x_axis(axes, frame)
+    _set_x_axis(axes, frame, base)
     axes.set_yscale("log")
     style.plain_log_axis(axes.yaxis)
     axes.set_ylabel(f"ns per {frame['unit'].iloc[0]} (log)")
@@ -92,7 +103,7 @@ def _draw_sweep(axes, base: str, frame: pd.DataFrame, colours: dict[str, str]) -
     axes.grid(which="major", color="#e0e0e0", linewidth=0.6)
 
 
-def _set_x_axis(axes, frame: pd.DataFrame) -> None:
+def _set_x_axis(axes, frame: pd.DataFrame, base: str) -> None:
     """Log x for sweeps spanning a decade or more of positive values, ticks at the swept values."""
     values = sorted(frame["parameter"].unique())
     if values[0] > 0 and values[-1] / values[0] >= 8:
@@ -100,4 +111,5 @@ def _set_x_axis(axes, frame: pd.DataFrame) -> None:
         axes.minorticks_off()
     axes.set_xticks(values, [style.format_count(value) for value in values])
     labels = [label for label in frame["parameter_label"].unique() if label]
-    axes.set_xlabel(labels[0] if len(labels) == 1 else "parameter")
+    fallback = labels[0] if len(labels) == 1 else "parameter"
+    axes.set_xlabel(PARAMETER_AXES.get(base, fallback) + (" (log)" if axes.get_xscale() == "log" else ""))

@@ -109,13 +109,16 @@ class PlainLogFormatter(LogFormatter):
     """LogFormatter's choice of which ticks to label, written as plain numbers: 0.5, 100, 2000."""
 
     def __call__(self, x, pos=None):
-        return f"{x:g}" if super().__call__(x, pos) else ""
+        if not super().__call__(x, pos):
+            return ""
+        # Whole numbers in full (1000000, not 1e+06): the axes are in ns and counts.
+        return f"{x:.0f}" if x >= 1 else f"{x:g}"
 
 
 def plain_log_axis(axis) -> None:
     """Log-axis tick labels as plain numbers instead of powers of ten; minor ones on short ranges."""
     axis.set_major_formatter(PlainLogFormatter(labelOnlyBase=False))
-    axis.set_minor_formatter(PlainLogFormatter(labelOnlyBase=False, minor_thresholds=(1, 0.4)))
+    axis.set_minor_formatter(PlainLogFormatter(labelOnlyBase=False, minor_thresholds=(1.6, 0.4)))
 
 
 def suptitle(figure: Figure, text: str) -> None:

@@ -28,10 +28,12 @@ public struct CellComparison: Sendable, Equatable {
             metrics.append(Self.compareStatus(base.status, new.status))
         }
         if base.isOK && new.isOK {
-            if let time = TimeMetric.compare(base: base, new: new, options: options) { metrics.append(time) }
+            if options.metrics == .all, let time = TimeMetric.compare(base: base, new: new, options: options) {
+                metrics.append(time)
+            }
             for count in CountMetric.all(options) where !count.isOptional || comparedColumns.contains(count.column) {
                 guard let before = base.values[count.column], let after = new.values[count.column] else { continue }
-                metrics.append(count.compare(base: before, new: after))
+                metrics.append(count.compare(base: before, new: after, workload: key.workload))
             }
         }
         self.metrics = metrics

@@ -14,10 +14,16 @@ public struct ComparisonOptions: Sendable, Equatable {
     public var alpha: Double
     /// Instruction counts change when they differ by more than this, in percent of the base count.
     public var instructionsThresholdPercent: Double
+    /// Whether times are judged too, or only the status and the counts.
+    public var metrics: MetricSelection
 
-    public init(timeThresholdPercent: Double = 5, alpha: Double = 0.01, instructionsThresholdPercent: Double = 1) {
+    public init(
+        timeThresholdPercent: Double = 5, alpha: Double = 0.01, instructionsThresholdPercent: Double = 1,
+        metrics: MetricSelection = .all
+    ) {
         self.timeThresholdPercent = timeThresholdPercent
         self.alpha = alpha
         self.instructionsThresholdPercent = instructionsThresholdPercent
+        self.metrics = metrics
     }
 }

@@ -8,8 +8,15 @@ public enum ComparisonRenderer {
         switch format {
         case .terminal: return terminal(report, table: table, hiddenUnchanged: hidden)
         case .markdown: return markdown(report, table: table, hiddenUnchanged: hidden)
+        case .csv: return csv(report)
         }
     }
+
+    /// The columns of `--format csv`: a row per cell and metric (one with an empty metric for a cell in
+    /// one run only), the cell's verdict first, the p-value of a time compared on its samples last.
+    public static let csvHeader = [
+        "cell_verdict", "workload", "implementation", "metric", "metric_verdict", "base", "new", "change", "p_value",
+    ]
 
     /// `verdict: regression (32 cells: 2 regressions, 30 unchanged)`, or `verdict: no regression (...)`.
     public static func verdictLine(_ report: ComparisonReport) -> String {
@@ -51,13 +58,31 @@ extension ComparisonRenderer {
         return lines.joined(separator: "\n")
     }
 
+    private static func csv(_ report: ComparisonReport) -> String {
+        var rows: [[String]] = []
+        for cell in report.cells {
+            let prefix = [cell.verdict.rawValue, cell.key.workload, cell.key.implementation]
+            if cell.metrics.isEmpty { rows.append(prefix + ["", "", "", "", "", ""]) }
+            for metric in cell.metrics {
+                let pValue = metric.pValue.map { String($0) } ?? ""
+                rows.append(prefix + [metric.metric, metric.verdict.rawValue, metric.base, metric.new, metric.change, pValue])
+            }
+        }
+        var text = CSVTable(header: csvHeader, rows: rows).encoded()
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
     /// The rules applied, in two sentences.
     private static func rules(_ options: ComparisonOptions) -> [String] {
         let threshold = DecimalText.format(options.timeThresholdPercent, digits: 2)
         let alpha = DecimalText.format(options.alpha, digits: 6)
         let instructions = DecimalText.format(options.instructionsThresholdPercent, digits: 2)
+        let times = options.metrics == .counts
+            ? "Times are not compared (--metrics counts): the status and the counts only."
+            : "Times change when the medians differ by more than \(threshold)% and Mann-Whitney U gives p < \(alpha)."
         return [
-            "Times change when the medians differ by more than \(threshold)% and Mann-Whitney U gives p < \(alpha).",
+            times,
             "Counts change when they differ by more than their tolerance (instructions: \(instructions)%); "
                 + "see docs/COMPARE.md.",
         ]

@@ -57,10 +57,12 @@ public struct CountMetric: Sendable, Equatable {
     }
 
     /// The comparison of `base` with `new`: a regression when `new` exceeds `base` by more than the
-    /// tolerance, an improvement when it falls short of it by more.
-    public func compare(base: Double, new: Double) -> MetricComparison {
+    /// tolerance, an improvement when it falls short of it by more. `workload` selects a wider
+    /// ``WorkloadTolerance`` where one is listed; the change then says so when it is not zero.
+    public func compare(base: Double, new: Double, workload: String? = nil) -> MetricComparison {
+        let special = workload.flatMap { WorkloadTolerance.find(column: column, workload: $0) }
         let allowed: Double
-        switch tolerance {
+        switch special?.tolerance ?? tolerance {
         case .absolute(let amount): allowed = amount
         case .relativePercent(let percent): allowed = abs(base) * percent / 100
         }
@@ -73,9 +75,13 @@ public struct CountMetric: Sendable, Equatable {
         } else if difference < -slack && (!changesOnlyAboveZero || base > 0) {
             verdict = .improvement
         }
+        var change = changeText(base: base, new: new)
+        if let special, difference != 0 {
+            change += " (\(special.scenario) allows \(DecimalText.format(allowed, digits: digits)))"
+        }
         return MetricComparison(
             metric: column, base: DecimalText.format(base, digits: digits),
-            new: DecimalText.format(new, digits: digits), change: changeText(base: base, new: new), verdict: verdict
+            new: DecimalText.format(new, digits: digits), change: change, verdict: verdict
         )
     }
 

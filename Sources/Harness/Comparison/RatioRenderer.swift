@@ -21,6 +21,10 @@ public enum RatioRenderer {
         case .terminal:
             let body = report.ratios.isEmpty ? "no workload that both ran ok" : table.terminal()
             return ([title, "", body, ""] + summary).joined(separator: "\n")
+        case .csv:
+            var text = CSVTable(header: table.header, rows: table.rows).encoded()
+            if text.hasSuffix("\n") { text.removeLast() }
+            return text
         case .markdown:
             let body = report.ratios.isEmpty ? "No workload that both ran ok." : table.markdown()
             return (["**\(title)**", "", body, ""] + summary.map { "- \($0)" }).joined(separator: "\n")

@@ -4,4 +4,6 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case terminal
     /// GitHub-flavoured Markdown, for a CI step summary.
     case markdown
+    /// Every cell and metric as CSV, for scripts (scripts/plot's compare chart): no notes, no rules.
+    case csv
 }

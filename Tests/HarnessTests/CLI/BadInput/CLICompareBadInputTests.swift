@@ -36,6 +36,8 @@ struct CLICompareBadInputTests {
                 mentions: ["--threshold", "five"]),
         compare("alpha above 1", ["base", "same", "--alpha", "1.5"], mentions: ["--alpha", "1.5"]),
         compare("alpha 0", ["base", "same", "--alpha", "0"], mentions: ["--alpha"]),
+        compare("an unknown metric selection", ["base", "same", "--metrics", "time"],
+                mentions: ["--metrics must be all or counts", "'time'"]),
         compare("a negative instructions threshold", ["base", "same", "--instructions-threshold", "-1"],
                 mentions: ["--instructions-threshold"]),
         compare("an unknown format", ["base", "same", "--format", "html"], mentions: ["--format", "html"]),

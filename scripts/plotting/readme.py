@@ -1,0 +1,103 @@
+"""The README's results table, made from a run (the committed reference): ``python -m plotting.readme
+RUN_DIR README.md`` rewrites what lies between the two markers below, and prints the table.
+
+Rows are the implementations; columns the workloads that say most about what a style costs (those the
+run has), as median ns per unit with the ratio to the hand-written loop, then allocations.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from . import data, style
+from .data import InputError
+
+BEGIN = "<!-- results-table:begin (scripts/reference writes this table from results/reference) -->"
+END = "<!-- results-table:end -->"
+# (workloads to take a column from: the first the run has, what one unit is called). Headings name the
+# workload taken, so a default run (`subscribeChurn (4)`) and a full one (`(1)`) both read right.
+TIME_COLUMNS = (
+    (("map",), "element"),
+    (("mapFilterScan",), "element"),
+    (("withLatestFrom (10)", "withLatestFrom"), "element"),
+    (("fanOut (100)",), "delivery"),
+    (("subscribeChurn (1)", "subscribeChurn", "subscribeChurn (4)"), "subscribe + cancel"),
+)
+# (workloads, column, heading).
+ALLOCATION_COLUMNS = (
+    (("map",), "allocations_per_subscription", "allocations per subscription"),
+    (("subscribeChurn (1)", "subscribeChurn", "subscribeChurn (4)"), "allocations_per_unit", "allocations per subscribe + cancel"),
+)
+
+
+def table(run: data.Run) -> str:
+    """The Markdown table: one row per implementation of the run."""
+    results = run.results
+    times = [(f"`{workload}`, ns per {unit}", workload) for names, unit in TIME_COLUMNS
+             if (workload := _first(results, names))]  # fmt: skip
+    counts = [(f"{heading} (`{workload}`)", workload, column) for names, column, heading in ALLOCATION_COLUMNS
+              if (workload := _first(results, names))]  # fmt: skip
+    header = ["style"] + [heading for heading, _ in times] + [heading for heading, _, _ in counts]
+    rows = []
+    for name in data.implementations(results):
+        cells = [f"`{name}`"]
+        cells += [_time(data.cell(results, workload, name)) for _, workload in times]
+        cells += [_count(data.cell(results, workload, name), column) for _, workload, column in counts]
+        rows.append(cells)
+    lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def splice(readme: str, generated: str) -> str:
+    """``readme`` with the text between the markers replaced by ``generated``."""
+    start, end = readme.find(BEGIN), readme.find(END)
+    if start < 0 or end < start:
+        raise InputError(f"README has no '{BEGIN}' ... '{END}' markers")
+    return readme[: start + len(BEGIN)] + "\n" + generated + "\n" + readme[end:]
+
+
+def _first(results: pd.DataFrame, names: tuple[str, ...]) -> str | None:
+    """The first of ``names`` that is a workload of the run."""
+    present = set(results["workload"])
+    return next((name for name in names if name in present), None)
+
+
+def _time(row: pd.Series | None) -> str:
+    """'218 ns (75x)', or the status of a cell that is not ok."""
+    if row is None:
+        return "-"
+    if not data.is_ok(row):
+        return str(row["status"])
+    text = f"{style.format_number(row['ns_per_unit_median'])} ns"
+    ratio = row["baseline_ratio"]
+    return text if row["implementation"] == data.BASELINE or not ratio > 0 else f"{text} ({ratio:.0f}x)"
+
+
+def _count(row: pd.Series | None, column: str) -> str:
+    """An allocation count, or the status of a cell that is not ok."""
+    if row is None:
+        return "-"
+    return style.format_count(row[column]) if row["status"] == data.OK else str(row["status"])
+
+
+def main(argv: list[str]) -> int:
+    """RUN_DIR README: rewrites the README's table; exit status 2 with one line on bad input."""
+    if len(argv) != 2:
+        print("readme: error: usage: python -m plotting.readme RUN_DIR README.md", file=sys.stderr)
+        return 2
+    try:
+        generated = table(data.load_run(argv[0]))
+        path = Path(argv[1])
+        path.write_text(splice(path.read_text(encoding="utf-8"), generated), encoding="utf-8")
+    except (InputError, OSError) as error:
+        print(f"readme: error: {error}", file=sys.stderr)
+        return 2
+    print(generated)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

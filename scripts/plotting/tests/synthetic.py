@@ -1,0 +1,62 @@
+"""A small synthetic run directory in the CSV schema (docs/CSV.md) that exercises every chart kind."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+IMPLEMENTATIONS = ("baseline", "builtin", "structBridge", "rxSink")
+FAMILIES = {"baseline": "loop", "rxSink": "rx"}
+WORKLOADS = (
+    ("map", "map", ""),
+    ("histogram", "histogram", ""),
+    ("pipelineDepth (1)", "pipelineDepth", "1"),
+    ("pipelineDepth (4)", "pipelineDepth", "4"),
+    ("fanOut (10)", "fanOut", "10"),
+    ("fanOut (100)", "fanOut", "100"),
+    ("demand (unlimited)", "demand", "unlimited"),
+    ("demand (max1Requested)", "demand", "max1Requested"),
+)
+
+
+def row(workload: tuple[str, str, str], implementation: str, index: int) -> dict[str, str]:
+    """One ok row with plausible numbers; demand rows of the Rx family are unsupported."""
+    name, scenario, parameter = workload
+    family = FAMILIES.get(implementation, "combine")
+    values = {
+        "schema_version": "2", "workload": name, "scenario": scenario, "parameter": parameter,
+        "unit": "element", "implementation": implementation, "family": family, "status": "ok",
+    }  # fmt: skip
+    if scenario == "demand" and family != "combine":
+        return values | {"status": "unsupported", "detail": "no demand"}
+    median = 2.0 if implementation == "baseline" else 100.0 + 20 * index
+    samples = [median * factor for factor in (0.98, 1.0, 1.01, 1.03, 0.99)]
+    latency = {} if scenario == "histogram" else {
+        f"latency_{column}_ns": str(median * scale)
+        for column, scale in (("p50", 1), ("p90", 1.5), ("p99", 3), ("p999", 10), ("p9999", 40), ("max", 400))
+    }  # fmt: skip
+    overhead = ""
+    if scenario == "demand" and family == "combine":
+        overhead = "0" if parameter == "unlimited" else str(90 + index)
+    return values | latency | {
+        "repetitions": "5", "ns_per_unit_median": str(median), "ns_per_unit_mad": str(median * 0.01),
+        "ns_per_unit_ci95_low": str(min(samples)), "ns_per_unit_ci95_high": str(max(samples)),
+        "baseline_ratio": str(median / 2.0), "allocations_per_unit": "0" if scenario != "fanOut" else "0.5",
+        "bytes_per_unit": "0", "allocations_per_subscription": str(6 + index * 100 * (scenario == "fanOut")),
+        "bytes_per_subscription": "384", "retained_bytes": "0", "demand_overhead_percent": overhead,
+        "latency_recording_overhead_ns": "28", "ns_per_unit_samples": ";".join(map(str, samples)),
+    }  # fmt: skip
+
+
+def write_run(directory: Path) -> Path:
+    """Writes results.csv and environment.csv into ``directory`` and returns it."""
+    rows = [row(workload, name, index) for workload in WORKLOADS for index, name in enumerate(IMPLEMENTATIONS)]
+    columns = list(dict.fromkeys(key for each in rows for key in each))
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / "results.csv", "w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=columns, restval="")
+        writer.writeheader()
+        writer.writerows(rows)
+    with open(directory / "environment.csv", "w", newline="", encoding="utf-8") as file:
+        csv.writer(file).writerows([["key", "value"], ["git_commit", "abc"], ["run_complete", "true"]])
+    return directory
