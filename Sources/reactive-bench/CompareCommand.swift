@@ -55,7 +55,8 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("--metrics must be \(known) (got '\(metrics)')")
         }
         guard ReportFormat(rawValue: format) != nil else {
-            let known = ReportFormat.allCases.map(\.rawValue).joined(separator: " or ")
+            let names = ReportFormat.allCases.map(\.rawValue)
+            let known = names.dropLast().joined(separator: ", ") + " or " + names.last!
             throw ValidationError("--format must be \(known) (got '\(format)')")
         }
         _ = try request()
