@@ -8,7 +8,8 @@ import Workloads
 ///
 /// The table is `Scenarios.standard`, the default `reactive-bench run`; `REACTIVE_BENCH_FULL=1` takes
 /// `Scenarios.all` (`run --full`). package-benchmark has no "unsupported" row, so a cell the style cannot
-/// express is not registered: its reason goes to stderr instead.
+/// express is not registered: its reason goes to stderr instead. `REACTIVE_BENCH_QUICK=1` measures each
+/// cell for 0.1 s instead of 1 s (the counts repeat exactly; `scripts/package-benchmark --check` uses it).
 enum ScenarioSuite {
     /// Units (elements, or subscriptions for `subscription` workloads) one iteration measures:
     /// package-benchmark's scaling factor, so its per-unit columns (`--scale`) are per element.
@@ -19,7 +20,9 @@ enum ScenarioSuite {
     )
 
     static func register() {
-        let full = ProcessInfo.processInfo.environment["REACTIVE_BENCH_FULL"] == "1"
+        let environment = ProcessInfo.processInfo.environment
+        let full = environment["REACTIVE_BENCH_FULL"] == "1"
+        let configuration = configuration(quick: environment["REACTIVE_BENCH_QUICK"] == "1")
         let input = SeededInput()
         for workload in full ? Scenarios.all : Scenarios.standard {
             for implementation in Registry.all {
@@ -41,12 +44,12 @@ enum ScenarioSuite {
 
     /// Wall clock and throughput inform; the counts are deterministic, so their thresholds are strict
     /// (any rise against a baseline fails `baseline check`).
-    private static var configuration: Benchmark.Configuration {
+    private static func configuration(quick: Bool) -> Benchmark.Configuration {
         Benchmark.Configuration(
             metrics: [.wallClock, .throughput, .mallocCountTotal, subscriptionMallocs],
             warmupIterations: 3,
             scalingFactor: scalingFactor,
-            maxDuration: .seconds(1),
+            maxDuration: quick ? .milliseconds(100) : .seconds(1),
             maxIterations: 10_000,
             thresholds: [
                 .mallocCountTotal: BenchmarkThresholds(absolute: BenchmarkThresholds.Absolute.strict),
