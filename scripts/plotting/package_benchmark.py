@@ -150,6 +150,9 @@ def render(agreements: list[Agreement]) -> str:
     ]
     widths = [max(len(line[column]) for line in lines) for column in range(len(header))]
     text = ["  ".join(field.ljust(width) for field, width in zip(line, widths)).rstrip() for line in lines]
+    if any(agreement.package_benchmark is None for agreement in agreements):
+        text.append("missing: no result in the export: package-benchmark failed the cell (a checksum "
+                    "mismatch or a failed set-up, printed above) or did not register it")  # fmt: skip
     disagreeing = sum(not agreement.agrees for agreement in agreements)
     cells = len({agreement.cell for agreement in agreements})
     text.append(f"{len(agreements) - disagreeing} agree, {disagreeing} disagree ({cells} cells)")
@@ -175,14 +178,14 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.command == "check" and arguments.units_per_iteration < 1:
             raise InputError(f"--units-per-iteration must be at least 1, not {arguments.units_per_iteration}")
         rows = load_rows(arguments.run)
+        if not any(row["status"] == "ok" for row in rows):
+            raise InputError(f"{arguments.run}: no cell ran ok: nothing to compare")
         if arguments.command == "filters":
             for row in rows:
                 if row["status"] == "ok":
                     print(f"^{regex_literal(cell_key(row))}$")
             return 0
         agreements = compare(rows, load_spreads(arguments.export), arguments.units_per_iteration)
-        if not agreements:
-            raise InputError(f"{arguments.run}: no cell ran ok: nothing to compare")
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

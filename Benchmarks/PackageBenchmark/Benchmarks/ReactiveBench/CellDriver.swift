@@ -7,7 +7,7 @@ import Workloads
 /// iteration: build the pipeline and subscribe (outside the measured region, its allocations recorded
 /// as ``ScenarioSuite/subscriptionMallocs``), warm up, measure `units` units, tear down, and check the
 /// checksum of everything the downstream received against the workload's reference loop.
-final class CellDriver: @unchecked Sendable {
+final class CellDriver {
     /// Units sent after set-up and before the measured region: the runner's `max(100, units / 10)`.
     let warmupUnits: Int
     let units: Int
