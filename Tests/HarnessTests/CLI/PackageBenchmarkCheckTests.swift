@@ -35,18 +35,34 @@ struct PackageBenchmarkCheckTests {
     @Test func countsThatAgreeExitZero() async throws {
         let outcome = try await check(exported: Self.agreeing)
         #expect(outcome.exitStatus == 0, "\(outcome)")
-        #expect(outcome.standardOutput.contains("5 agree, 0 disagree (3 cells)"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("5 agree (5 exactly, 0 within"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("0 disagree (3 cells)"), "\(outcome)")
         #expect(!outcome.standardOutput.contains("withLatestFrom (10)/builtin"), "unsupported cells are not compared")
     }
 
-    @Test func oneAllocationMoreInOneIterationIsADisagreement() async throws {
+    @Test func elevenAllocationsMoreInEveryIterationIsADisagreement() async throws {
         var exported = Self.agreeing
-        exported[0] = Self.element("map (object)/builtin", total: (1000, 1001), subscription: 6)
+        exported[0] = Self.element("map (object)/builtin", total: (1011, 1011), subscription: 6)
         let outcome = try await check(exported: exported)
         #expect(outcome.exitStatus == 1, "\(outcome)")
         let line = outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("DISAGREE") }
         #expect(line.map { $0.contains("map (object)/builtin") && $0.contains("allocations_per_unit") } == true)
-        #expect(line?.hasSuffix("1..1.001") == true, "\(outcome)")
+        #expect(line?.hasSuffix(" 1.011") == true, "\(outcome)")
+    }
+
+    /// Another thread's allocation in some iterations (asyncHop's libdispatch workers): the interposer
+    /// sees it at once, jemalloc maybe later, so a count within package-benchmark's range agrees, and one
+    /// off by at most 0.01 per unit is tolerated, and says so.
+    @Test func strayAllocationsAreWithinTheRangeOrTheTolerance() async throws {
+        var exported = Self.agreeing
+        exported[0] = Self.element("map (object)/builtin", total: (1000, 1001), subscription: 6)
+        exported[1] = Self.element("withLatestFrom (10)/classSubscription", total: (102, 102), subscription: 13)
+        let outcome = try await check(exported: exported)
+        #expect(outcome.exitStatus == 0, "\(outcome)")
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.first { $0.hasPrefix("in range") }?.hasSuffix(" 1..1.001") == true, "\(outcome)")
+        #expect(lines.first { $0.hasPrefix("tolerated") }?.hasSuffix(" 0.102") == true, "\(outcome)")
+        #expect(outcome.standardOutput.contains("5 agree (3 exactly, 1 within"), "\(outcome)")
     }
 
     @Test func aPerSubscriptionCountThatDiffersIsADisagreement() async throws {
