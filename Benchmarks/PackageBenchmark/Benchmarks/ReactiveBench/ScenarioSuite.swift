@@ -15,6 +15,8 @@ enum ScenarioSuite {
     /// package-benchmark's scaling factor, so its per-unit columns (`--scale`) are per element.
     static let scalingFactor = BenchmarkScalingFactor.kilo
 
+    /// Allocations made while `setUp()` builds and subscribes the pipeline, outside the measured region:
+    /// read from the interposer's counters around it, once per iteration.
     static let subscriptionMallocs = BenchmarkMetric.custom(
         "Malloc (per subscription)", polarity: .prefersSmaller, useScalingFactor: false
     )
