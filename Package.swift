@@ -28,6 +28,9 @@ let package = Package(
                 "RxSinks", "Subjects",
             ]
         ),
+        // The scenario table, the registry and the harness, for the package-benchmark suite
+        // (Benchmarks/PackageBenchmark, a nested package).
+        .library(name: "ReactiveBenchWorkloads", targets: ["Workloads", "Implementations", "Harness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),

@@ -63,7 +63,8 @@ enum ToolBinary {
     /// A source file changed after `tool` was built, if any: then the tool may not be what the sources say.
     static func sourceNewerThan(_ tool: String) -> String? {
         guard let built = modificationDate(tool) else { return nil }
-        for directory in ["Sources", "Benchmarks"] {
+        // The tool's targets only: Benchmarks/PackageBenchmark is a nested package (with its own .build).
+        for directory in ["Sources", "Benchmarks/Workloads"] {
             let root = "\(packageRoot)/\(directory)"
             let sources = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
             let newer = sources.first { source in
