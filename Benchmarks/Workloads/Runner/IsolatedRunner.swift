@@ -55,6 +55,8 @@ public struct IsolatedRunner {
         var results: [CellResult] = []
         var timings: [[TimedRepetition]] = []
         var bests: [Double] = []
+        let wait = configuration.noiseGate
+            ? try? QuietMachineWait(input: SeededInput(), budgetSeconds: quietWaitBudgetSeconds) : nil
         for workload in workloads {
             for implementation in implementations {
                 if shouldStop() { return finish(results, timings, bests, complete: false) }
@@ -67,10 +69,11 @@ public struct IsolatedRunner {
                 results.append(cell.measured.result)
                 timings.append(cell.measured.timings)
                 bests += cell.measured.sentinelBest.map { [$0] } ?? []
+                wait?.observe()
                 cellFinished(results)
             }
         }
-        try remeasureDisturbed(&results, &timings, &bests, workloads: workloads, scratch: scratch)
+        try remeasureDisturbed(&results, &timings, &bests, workloads: workloads, wait: wait, scratch: scratch)
         return finish(results, timings, bests, complete: !shouldStop())
     }
 
@@ -156,11 +159,10 @@ public struct IsolatedRunner {
 
     private func remeasureDisturbed(
         _ results: inout [CellResult], _ timings: inout [[TimedRepetition]], _ bests: inout [Double],
-        workloads: [any Workload], scratch: ScratchDirectory
+        workloads: [any Workload], wait: QuietMachineWait?, scratch: ScratchDirectory
     ) throws(HarnessError) {
         guard configuration.noiseGate else { return }
         let wanted = configuration.repetitions
-        let wait = try? QuietMachineWait(input: SeededInput(), budgetSeconds: quietWaitBudgetSeconds)
         var warned = false
         for pass in 1...3 {
             let best = Self.quietSentinel(bests) ?? .infinity
@@ -169,7 +171,7 @@ public struct IsolatedRunner {
                 guard quiet < wanted, !shouldStop(),
                     let workload = workloads.first(where: { $0.name == results[index].workload })
                 else { continue }
-                if let wait, best.isFinite, !wait.untilQuiet(best), !warned {
+                if let wait, !wait.untilQuiet(), !warned {
                     warned = true
                     progress("machine still slow after the run's \(Int(quietWaitBudgetSeconds)) s of waiting: measuring anyway")
                 }

@@ -106,7 +106,7 @@ public struct Runner {
             progress("repetition \(repetition + 1)/\(configuration.repetitions) \(plan.title)")
             if let timing = measureRepetition(plan, sentinel: sentinel, into: &result) { timings.append(timing) }
         }
-        if latency && configuration.measuresLatency && result.status == .ok && workload.unit == .element {
+        if latency && configuration.measuresLatency && result.status == .ok && workload.measuresLatency {
             progress("latency \(plan.title)")
             measureLatency(plan, into: &result)
             result.latencyRecordingOverhead = LatencyRecorder.calibrateRecordingOverhead(samples: 100_000)
