@@ -74,8 +74,8 @@ struct PlantedRegressionRun {
             results = outcome.results
             let disturbed = results.contains { $0.detail.hasPrefix("machine disturbed") }
                 || spread(results) > noisySpread
-            guard disturbed && attempt <= retriesOnADisturbedMachine, let quiet = outcome.sentinelBest else { break }
-            _ = wait.untilQuiet(quiet)
+            guard disturbed && attempt <= retriesOnADisturbedMachine else { break }
+            _ = wait.untilQuiet()
         } while true
         return PlantedRegressionRun(
             base: results[0], unchanged: results[1], extraAllocation: results[2], busyLoop: results[3],

@@ -41,8 +41,18 @@ struct SteadyStateAllocationTests {
         for (result, workload) in zip(results, workloadOfRow) where result.status == .ok {
             let expected = MultiWorkloadAllocations.expectedPerUnit(workload, result.implementation)
                 ?? Self.expectedPerElement(result.implementation, workload)
-            #expect(result.allocationsPerUnit == expected.allocations, "\(RunnerFixture.title(result))")
-            #expect(result.bytesPerUnit == expected.bytes, "\(RunnerFixture.title(result))")
+            let title = RunnerFixture.title(result)
+            if workload is AsyncHopWorkload {
+                // The hop's counts are a floor, not exact: when the receiving thread falls behind (a loaded
+                // machine), libdispatch's per-thread continuation cache runs dry and the sender allocates
+                // a continuation it would have reused, a few per thousand elements (seen: 3.015 for 3).
+                let allocations = try #require(result.allocationsPerUnit), bytes = try #require(result.bytesPerUnit)
+                #expect(allocations >= expected.allocations && allocations <= expected.allocations * 1.05, "\(title)")
+                #expect(bytes >= expected.bytes && bytes <= expected.bytes * 1.05, "\(title)")
+                continue
+            }
+            #expect(result.allocationsPerUnit == expected.allocations, "\(title)")
+            #expect(result.bytesPerUnit == expected.bytes, "\(title)")
         }
     }
 
