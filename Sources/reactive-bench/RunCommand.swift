@@ -151,7 +151,7 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The running tool, started again for every cell.
-    private static var executablePath: String {
+    static var executablePath: String {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     }
 

@@ -211,12 +211,14 @@ public struct Runner {
         let batchSize = units / configuration.batches
         let cell = plan.makeCell(input)
         let counter = try? instructions?.get()
+        // A profile is of the element loop alone.
+        let setupCounter = configuration.profilesSteadyState ? nil : counter
 
         let beforeSetUp = probe.snapshot()
         let setUpStart = Clock.now()
         do {
-            counter?.begin()
-            defer { counter?.end() }
+            setupCounter?.begin()
+            defer { setupCounter?.end() }
             try cell.setUp()
         } catch {
             result.status = .failed

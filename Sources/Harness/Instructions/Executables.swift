@@ -10,11 +10,14 @@ public enum Executables {
         return directories.map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile(atPath:))
     }
 
-    /// Runs `program` with its stdout to `outputPath` (or /dev/null) and stderr to /dev/null; returns
-    /// its exit status (-1 when it could not start).
+    /// Runs `program` with its stdin from `inputPath` (or /dev/null), its stdout to `outputPath` (or
+    /// /dev/null) and stderr to /dev/null; returns its exit status (-1 when it could not start).
     @discardableResult
-    public static func run(_ program: String, _ arguments: [String], outputPath: String? = nil) -> Int32 {
+    public static func run(
+        _ program: String, _ arguments: [String], inputPath: String? = nil, outputPath: String? = nil
+    ) -> Int32 {
         let process = Process()
+        process.standardInput = inputPath.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
