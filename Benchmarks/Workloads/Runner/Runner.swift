@@ -175,7 +175,8 @@ public struct Runner {
     /// more than the others. It also chooses the units per repetition unless they are fixed, and the
     /// reference checksum is computed for exactly what every repetition will send.
     private func size(_ plan: CellPlan, into result: inout CellResult) {
-        let pilotUnits = plan.workload.unit == .element ? 10_000 : 1_000
+        // Counting instructions needs no sizing, and callgrind runs ~50x slower: a tenth pays the first uses.
+        let pilotUnits = (plan.workload.unit == .element ? 10_000 : 1_000) / (configuration.instructionSource == nil ? 1 : 10)
         let cell = plan.makeCell(input)
         do {
             try cell.setUp()
