@@ -12,22 +12,21 @@ enum InstructionCounting {
         if let chosen, InstructionSource(rawValue: chosen) == nil {
             throw BadInput("\(override) must be callgrind or perf (got '\(chosen)')")
         }
-        switch chosen == "callgrind" ? .failure(HarnessError("\(override)=callgrind")) : PerfInstructionCounter.probe() {
-        case .success:
-            log("instructions: hardware counters (perf_event_open)")
-            return .perf
-        case .failure(let reason):
+        let perf = chosen == "callgrind" ? .failure(HarnessError("\(override)=callgrind")) : PerfInstructionCounter.probe()
+        if case .failure(let reason) = perf {
             if chosen == "perf" { throw BadInput("\(override)=perf, but \(reason)") }
+            do {
+                _ = try Callgrind.valgrind()
+            } catch {
+                throw BadInput(error.message)
+            }
+            if inProcess {
+                throw BadInput("--metric instructions runs each cell under callgrind in its own process: drop --in-process")
+            }
             log("instructions: callgrind (\(reason))")
+            return .callgrind
         }
-        do {
-            _ = try Callgrind.valgrind()
-        } catch {
-            throw BadInput(error.message)
-        }
-        if inProcess {
-            throw BadInput("--metric instructions runs each cell under callgrind in its own process: drop --in-process")
-        }
-        return .callgrind
+        log("instructions: hardware counters (perf_event_open)")
+        return .perf
     }
 }

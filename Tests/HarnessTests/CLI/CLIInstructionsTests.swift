@@ -88,8 +88,9 @@ struct CLIInstructionsTests {
             environment: ["PATH": emptyPath, "REACTIVE_BENCH_INSTRUCTIONS_SOURCE": "callgrind"]
         )
         #expect(outcome.exitedNormally && outcome.exitStatus == 2, "\(outcome)")
-        let errors = outcome.errorLines.filter { $0.hasPrefix("error:") }
-        #expect(errors.count == 1 && errors.first?.contains("valgrind not found") == true, "\(outcome)")
+        #expect(outcome.errorLines.count == 1, "one line on stderr: \(outcome)")
+        let line = outcome.errorLines.first ?? ""
+        #expect(line.hasPrefix("error:") && line.contains("valgrind not found"), "\(outcome)")
         #expect(try directory.entries() == ["bin"], "no run directory")
     }
 }
