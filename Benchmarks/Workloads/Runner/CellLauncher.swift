@@ -26,6 +26,11 @@ struct CellLauncher {
 
     func arguments(_ cellArguments: [String]) -> [String] { leadingArguments + cellArguments }
 
+    /// The child's environment: `base`, made repeatable for callgrind (``Callgrind/environment(_:)``).
+    func environment(_ base: [String: String]) -> [String: String] {
+        callgrindOutput == nil ? base : Callgrind.environment(base)
+    }
+
     /// Removes what the previous cell's callgrind wrote, so its parts cannot be read as this cell's.
     func clear() {
         guard let callgrindOutput else { return }
@@ -43,7 +48,7 @@ struct CellLauncher {
         cell.timings = []
         cell.result.setupNanoseconds = []
         guard cell.result.status == .ok || cell.result.status == .checksumMismatch else { return }
-        let samples = Callgrind.regionSamples(outputFile: callgrindOutput)
+        let samples = Callgrind.regionSamples(outputFile: callgrindOutput, steadyUnits: cell.result.unitsPerRepetition)
         guard !samples.isEmpty else {
             cell.result.status = .failed
             cell.result.detail = "callgrind wrote no counts for the measured regions"

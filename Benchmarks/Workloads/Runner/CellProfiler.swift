@@ -46,7 +46,7 @@ public struct CellProfiler {
             program: program, ["cell", "--request", requestPath, "--result", resultPath], outputFile: callgrindFile
         )
         let ending = try ChildProcess.run(
-            valgrind, arguments, timeLimit: timeLimit, environment: IsolatedRunner.childEnvironment,
+            valgrind, arguments, timeLimit: timeLimit, environment: Callgrind.environment(IsolatedRunner.childEnvironment),
             standardErrorPath: scratch.path("stderr.log")
         )
         guard ending == .exited(status: 0) || ending == .exited(status: 1),

@@ -110,7 +110,7 @@ public struct IsolatedRunner {
         launcher.clear()
         let ending = try ChildProcess.run(
             launcher.program, launcher.arguments(["cell", "--request", requestPath, "--result", resultPath]),
-            timeLimit: cellTimeLimit, environment: Self.childEnvironment, standardErrorPath: logPath,
+            timeLimit: cellTimeLimit, environment: launcher.environment(Self.childEnvironment), standardErrorPath: logPath,
             shouldStop: shouldStop
         )
         var failed = CellResult(workload, implementation, status: .crashed)

@@ -246,13 +246,14 @@ public struct Runner {
         }
         let afterSteady = probe.snapshot()
         let steadyInstructions = counter?.close(.steady, units: units)
-        result.instructionSamples += [setupInstructions, steadyInstructions].compactMap { $0 }
         let requestCalls = cell.sink.requestCalls &- requestsBefore
         let demandReturns = cell.sink.demandReturns &- returnsBefore
 
         cell.tearDown()
         let afterTearDown = probe.snapshot()
         blackHole(cell.sink.checksum)
+        if let setupInstructions { result.instructionSamples.append(setupInstructions) }
+        if let steadyInstructions { result.instructionSamples.append(steadyInstructions) }
 
         let nanosecondsPerUnit = Double(elapsed) / Double(units)
         record(

@@ -39,8 +39,8 @@ public final class InstructionRegion {
     }
 
     /// Ends a region: what was counted since the last call, as a sample (perf); or nil after writing it
-    /// to a part file labelled with the region and its units (callgrind), or with nothing written in a
-    /// profile.
+    /// to a part file labelled with the region (callgrind), or with nothing written in a profile.
+    /// Allocates nothing: it runs inside the window whose allocations the cell measures.
     public func close(_ region: InstructionSample.Region, units: Int) -> InstructionSample? {
         if let perf {
             let total = perf.count
@@ -48,7 +48,9 @@ public final class InstructionRegion {
             return InstructionSample(region: region, units: units, instructions: total &- countedBefore)
         }
         if dumpsRegions {
-            InstructionSample(region: region, units: units, instructions: 0).callgrindLabel.withCString(ccallgrind_dump)
+            InstructionSample.callgrindLabel(region).withUTF8Buffer { label in
+                label.withMemoryRebound(to: CChar.self) { ccallgrind_dump($0.baseAddress) }
+            }
         }
         return nil
     }

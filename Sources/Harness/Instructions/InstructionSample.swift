@@ -18,18 +18,24 @@ public struct InstructionSample: Sendable, Codable, Equatable {
         self.instructions = instructions
     }
 
-    /// How callgrind labels the region's part file (`desc: Trigger: Client Request: <label>`), so the
-    /// parent can tell the regions apart and divide by the units.
-    public var callgrindLabel: String { "reactive-bench \(region.rawValue) units=\(units)" }
+    /// How callgrind labels a region's part file (`desc: Trigger: Client Request: <label>`), so the
+    /// parent can tell the regions apart. A static string: the cell's process dumps inside the window
+    /// whose allocations it measures, and must not allocate there.
+    public static func callgrindLabel(_ region: Region) -> StaticString {
+        switch region {
+        case .setup: "reactive-bench setup"
+        case .steady: "reactive-bench steady"
+        }
+    }
 
-    /// The sample a part file's label and total describe, or nil for a part that is not a region
-    /// (the dump callgrind writes at exit).
-    public init?(callgrindLabel label: String, instructions: UInt64) {
-        let words = label.split(separator: " ")
-        guard words.count == 3, words[0] == "reactive-bench", let region = Region(rawValue: String(words[1])),
-            words[2].hasPrefix("units="), let units = Int(words[2].dropFirst("units=".count)), units > 0
+    /// The sample a part file's label and total describe, or nil for a part that is not a region (the
+    /// dump callgrind writes at exit). The parent knows the units: one subscription for `setup`,
+    /// `steadyUnits` (the repetition's units) for `steady`.
+    public init?(callgrindLabel label: String, instructions: UInt64, steadyUnits: Int) {
+        guard let region = [Region.setup, .steady].first(where: { "\(Self.callgrindLabel($0))" == label }),
+            steadyUnits > 0
         else { return nil }
-        self.init(region: region, units: units, instructions: instructions)
+        self.init(region: region, units: region == .setup ? 1 : steadyUnits, instructions: instructions)
     }
 
     /// Instructions per unit of `region`, the median over the repetitions; nil without samples.

@@ -5,14 +5,20 @@ import Testing
 /// function lines.
 struct CallgrindOutputTests {
     @Test func aRegionLabelReadsBackAsItsSample() {
-        let sample = InstructionSample(region: .steady, units: 20_000, instructions: 0)
-        #expect(sample.callgrindLabel == "reactive-bench steady units=20000")
-        let read = InstructionSample(callgrindLabel: sample.callgrindLabel, instructions: 36_146_180)
-        #expect(read == InstructionSample(region: .steady, units: 20_000, instructions: 36_146_180))
-        for other in ["", "Program termination", "reactive-bench steady units=0", "reactive-bench teardown units=1",
-                      "reactive-bench setup units=x"] {
-            #expect(InstructionSample(callgrindLabel: other, instructions: 1) == nil, "\(other)")
+        let steady = "\(InstructionSample.callgrindLabel(.steady))", setup = "\(InstructionSample.callgrindLabel(.setup))"
+        #expect(steady == "reactive-bench steady" && setup == "reactive-bench setup")
+        #expect(
+            InstructionSample(callgrindLabel: steady, instructions: 36_146_180, steadyUnits: 20_000)
+                == InstructionSample(region: .steady, units: 20_000, instructions: 36_146_180)
+        )
+        #expect(
+            InstructionSample(callgrindLabel: setup, instructions: 18_114, steadyUnits: 20_000)
+                == InstructionSample(region: .setup, units: 1, instructions: 18_114), "one subscription"
+        )
+        for other in ["", "Program termination", "reactive-bench teardown", "reactive-bench steady units=1"] {
+            #expect(InstructionSample(callgrindLabel: other, instructions: 1, steadyUnits: 1) == nil, "\(other)")
         }
+        #expect(InstructionSample(callgrindLabel: steady, instructions: 1, steadyUnits: 0) == nil)
     }
 
     @Test func thePerUnitCountIsTheMedianOverRepetitionsOfOneRegion() {
@@ -32,7 +38,7 @@ struct CallgrindOutputTests {
         let part = """
             version: 1
             creator: callgrind-3.19.0
-            desc: Trigger: Client Request: reactive-bench setup units=1
+            desc: Trigger: Client Request: reactive-bench setup
             events: Ir
             fn=(1) main
             5 100
