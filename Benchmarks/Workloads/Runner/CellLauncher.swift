@@ -41,13 +41,18 @@ struct CellLauncher {
         }
     }
 
-    /// Gives a cell measured under callgrind its instruction counts. Its times are the simulator's, not
-    /// the machine's, so they are dropped: the row's time columns stay empty.
-    func collect(into cell: inout UngatedCell) {
+    /// Gives a cell measured under callgrind its instruction counts, unless `workload`'s do not repeat
+    /// (then `detail` says why). Its times are the simulator's, not the machine's, so they are dropped:
+    /// the row's time columns stay empty.
+    func collect(into cell: inout UngatedCell, workload: any Workload) {
         guard let callgrindOutput else { return }
         cell.timings = []
         cell.result.setupNanoseconds = []
         guard cell.result.status == .ok || cell.result.status == .checksumMismatch else { return }
+        if let reason = workload.unrepeatableInstructionsReason {
+            if cell.result.detail.isEmpty { cell.result.detail = reason }
+            return
+        }
         let samples = Callgrind.regionSamples(outputFile: callgrindOutput, steadyUnits: cell.result.unitsPerRepetition)
         guard !samples.isEmpty else {
             cell.result.status = .failed
