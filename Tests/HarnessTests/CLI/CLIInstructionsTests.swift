@@ -77,6 +77,29 @@ struct CLIInstructionsTests {
         #expect(abs(perUnit(large, "map / baseline") - loop) <= 3.5, "map / baseline: \(loop) then \(perUnit(large, "map / baseline"))")
     }
 
+    /// `asyncHop`'s queue thread makes its counts move between runs: its row says so and counts nothing.
+    @Test func aWorkloadWhoseCountsDoNotRepeatLeavesThemEmpty() async throws {
+        let tool = try #require(ToolBinary.release())
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = [
+            "run", "--metric", "instructions", "--workloads", "asyncHop", "--implementations", "baseline",
+            "--elements", "1000", "--repetitions", "1", "--output", "runs",
+        ]
+        let outcome = try await ToolProcess.run(
+            tool, arguments, in: directory.path, timeLimit: .seconds(300),
+            environment: ["REACTIVE_BENCH_INSTRUCTIONS_SOURCE": "callgrind"]
+        )
+        try #require(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let table = try CSVTable.read(from: directory.appending("runs/\(run)/results.csv"))
+        let row = try #require(table.rows.first)
+        let field = { (name: String) in row[table.column(name)!] }
+        #expect(field("status") == "ok")
+        #expect(field("instructions_per_unit").isEmpty && field("instructions_per_subscription").isEmpty)
+        #expect(field("detail").contains("no instruction counts"), "\(field("detail"))")
+    }
+
     @Test func withoutValgrindTheRunStopsWithOneLineAndStatus2() async throws {
         let tool = try #require(ToolBinary.release())
         let directory = try TemporaryDirectory()
