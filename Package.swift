@@ -42,6 +42,9 @@ let package = Package(
         // The allocator's control interface, looked up at run time (see shim.h).
         .systemLibrary(name: "CJemalloc", path: "Sources/CJemalloc"),
 
+        // Callgrind's client requests (no-ops without valgrind's headers) and a perf instruction counter.
+        .target(name: "CCallgrind"),
+
         // Names, shared value types and the protocol every Combine-family style conforms to.
         .target(name: "StyleKit", dependencies: [openCombine], swiftSettings: optimisation),
 
@@ -69,7 +72,7 @@ let package = Package(
         // Clock, allocation probe, latency recorder, statistics, runner, CSV, comparison.
         .target(
             name: "Harness",
-            dependencies: ["CJemalloc", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["CJemalloc", "CCallgrind", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: optimisation
         ),
 

@@ -34,6 +34,9 @@ public protocol Workload: Sendable {
     /// The title of the row this one's demand overhead is measured against (the same scenario with
     /// `.unlimited` demand), or nil.
     var demandReference: String? { get }
+    /// Why the instructions this workload executes vary between runs of one build, or nil when they
+    /// repeat: then `run --metric instructions` leaves its counts empty instead of gating on noise.
+    var unrepeatableInstructionsReason: String? { get }
     /// Only called for implementations for which `unsupportedReason` is nil.
     func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell
 }
@@ -43,6 +46,7 @@ extension Workload {
     public var parameter: String? { nil }
     public var demandReference: String? { nil }
     public var measuresLatency: Bool { unit == .element }
+    public var unrepeatableInstructionsReason: String? { nil }
 
     public func unsupportedReason(for implementation: Implementation) -> String? {
         defaultUnsupportedReason(for: implementation)

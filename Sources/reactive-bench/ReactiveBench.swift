@@ -11,7 +11,7 @@ struct ReactiveBench: ParsableCommand {
             Exit status: 0 when every cell is ok or unsupported, 1 when a cell failed (for example a
             checksum mismatch), 2 on bad input.
             """,
-        subcommands: [ListCommand.self, RunCommand.self, CompareCommand.self, CellCommand.self]
+        subcommands: [ListCommand.self, RunCommand.self, CompareCommand.self, ProfileCommand.self, CellCommand.self]
     )
 
     /// ArgumentParser reports bad input with a usage block and exit status 64; ReactiveBench promises

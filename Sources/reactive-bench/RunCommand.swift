@@ -21,6 +21,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Short repetitions: the same statistics in a fraction of the time (CI).")
     var quick = false
 
+    @Option(name: .long, help: "time (default) or instructions: count the measured regions' instructions (perf counters where they work, else callgrind).")
+    var metric = "time"
+
     @Flag(name: .long, help: "Sweep every parameter value of every scenario (default: the middle values).")
     var full = false
 
@@ -58,6 +61,9 @@ struct RunCommand: ParsableCommand {
         if !(cellTimeout > 0) || !cellTimeout.isFinite {
             throw ValidationError("--cell-timeout must be a positive number of seconds (got \(cellTimeout))")
         }
+        if !["time", "instructions"].contains(metric) {
+            throw ValidationError("--metric must be time or instructions (got '\(metric)')")
+        }
         if label.isEmpty || label.contains("/") {
             throw ValidationError("--label must be a non-empty name without '/' (got '\(label)')")
         }
@@ -93,6 +99,10 @@ struct RunCommand: ParsableCommand {
                 .map { Scenarios.named($0)! }
 
         var configuration = quick ? RunConfiguration.quick : RunConfiguration.standard
+        if metric == "instructions" {
+            let source = try InstructionCounting.source(inProcess: inProcess, log: log)
+            configuration = RunConfiguration.instructions(source, quick: quick)
+        }
         if let repetitions { configuration.repetitions = repetitions }
         if let elements { configuration.unitsPerRepetition = elements }
         if noLatency { configuration.measuresLatency = false }
@@ -141,7 +151,7 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The running tool, started again for every cell.
-    private static var executablePath: String {
+    static var executablePath: String {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     }
 

@@ -4,9 +4,15 @@ import Workloads
 /// The readable table printed after a run.
 enum SummaryTable {
     static func render(_ results: [CellResult]) -> String {
-        let header = ["workload", "implementation", "status", "ns/unit", "±MAD", "x baseline", "allocs/unit", "allocs/sub", "req/unit", "demand +%", "p99 ns"]
+        let counted = results.contains { $0.instructionsPerUnit != nil }
+        var header = ["workload", "implementation", "status", "ns/unit", "±MAD", "x baseline", "allocs/unit", "allocs/sub", "req/unit", "demand +%", "p99 ns"]
+        if counted { header += ["instr/unit", "instr/sub"] }
         let rows = results.map { result -> [String] in
             let statistics = result.statistics
+            let instructions = !counted ? [] : [
+                result.instructionsPerUnit.map { String(format: "%.1f", $0) } ?? "-",
+                result.instructionsPerSubscription.map { String(format: "%.0f", $0) } ?? "-",
+            ]
             return [
                 result.workload,
                 result.implementation.rawValue,
@@ -19,7 +25,7 @@ enum SummaryTable {
                 result.requestCallsPerUnit.map { String(format: "%.2f", $0) } ?? "-",
                 result.demandOverheadPercent.map { String(format: "%+.0f", $0) } ?? "-",
                 result.latency.map { String($0.p99) } ?? "-",
-            ]
+            ] + instructions
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max()!

@@ -61,6 +61,14 @@ public struct CellResult: Sendable, Codable {
     public var expectedChecksum: Checksum?
     /// Median ns/unit over the baseline loop's median on the same workload; set once the run is done.
     public var baselineRatio: Double?
+    /// Every measured region's instruction count (`run --metric instructions`), repetition by repetition.
+    public var instructionSamples: [InstructionSample] = []
+    /// Median instructions per unit over the repetitions' timed batches.
+    public var instructionsPerUnit: Double?
+    /// `element` workloads: median instructions to build and subscribe the pipeline; `subscription`
+    /// workloads: the same as `instructionsPerUnit`.
+    public var instructionsPerSubscription: Double?
+    public var instructionSource: InstructionSource?
 
     public var statistics: SampleStatistics? {
         nanosecondsPerUnit.isEmpty ? nil : SampleStatistics(nanosecondsPerUnit)
@@ -82,6 +90,15 @@ extension CellResult {
             unit: workload.unit, implementation: implementation.id, family: implementation.family,
             status: status, detail: detail
         )
+    }
+
+    /// Takes `samples` as this row's instruction counts, from `source`.
+    mutating func countInstructions(_ samples: [InstructionSample], source: InstructionSource) {
+        instructionSamples = samples
+        instructionSource = source
+        instructionsPerUnit = InstructionSample.perUnitMedian(samples, region: .steady)
+        instructionsPerSubscription = unit == .element
+            ? InstructionSample.perUnitMedian(samples, region: .setup) : instructionsPerUnit
     }
 
     /// Takes the noise gate's choice of repetitions as this row's time samples. Without the gate there

@@ -52,6 +52,7 @@ public struct IsolatedRunner {
     public func run(workloads: [any Workload], implementations: [Implementation]) throws(HarnessError) -> Outcome {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
+        let launcher = try CellLauncher(executable: executable, configuration: configuration, scratch: scratch)
         var results: [CellResult] = []
         var timings: [[TimedRepetition]] = []
         var bests: [Double] = []
@@ -64,7 +65,14 @@ public struct IsolatedRunner {
                     workload: workload.name, implementation: implementation.id, configuration: configuration, latency: true
                 )
                 progress("cell \(results.count + 1)/\(workloads.count * implementations.count) \(workload.name) / \(implementation.id.rawValue)")
-                let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch)
+                if let reason = workload.unsupportedReason(for: implementation) {
+                    // Nothing to measure: no process to start (under callgrind, a second's start-up).
+                    results.append(CellResult(workload, implementation, status: .unsupported, detail: reason))
+                    timings.append([])
+                    cellFinished(results)
+                    continue
+                }
+                let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch, launcher)
                 if case .stopped = cell.ending { return finish(results, timings, bests, complete: false) }
                 results.append(cell.measured.result)
                 timings.append(cell.measured.timings)
@@ -73,7 +81,7 @@ public struct IsolatedRunner {
                 cellFinished(results)
             }
         }
-        try remeasureDisturbed(&results, &timings, &bests, workloads: workloads, wait: wait, scratch: scratch)
+        try remeasureDisturbed(&results, &timings, &bests, workloads: workloads, wait: wait, scratch: scratch, launcher)
         return finish(results, timings, bests, complete: !shouldStop())
     }
 
@@ -95,21 +103,24 @@ public struct IsolatedRunner {
     }
 
     private func measure(
-        _ request: CellRequest, workload: any Workload, implementation: Implementation, scratch: ScratchDirectory
+        _ request: CellRequest, workload: any Workload, implementation: Implementation, scratch: ScratchDirectory,
+        _ launcher: CellLauncher
     ) throws(HarnessError) -> ChildCell {
         let requestPath = scratch.path("request.json"), resultPath = scratch.path("result.json")
         let logPath = scratch.path("stderr.log")
         try JSONFile.write(request, to: requestPath)
         try? FileManager.default.removeItem(atPath: resultPath)
+        launcher.clear()
         let ending = try ChildProcess.run(
-            executable, ["cell", "--request", requestPath, "--result", resultPath],
-            timeLimit: cellTimeLimit, environment: Self.childEnvironment, standardErrorPath: logPath,
+            launcher.program, launcher.arguments(["cell", "--request", requestPath, "--result", resultPath]),
+            timeLimit: cellTimeLimit, environment: launcher.environment(Self.childEnvironment), standardErrorPath: logPath,
             shouldStop: shouldStop
         )
         var failed = CellResult(workload, implementation, status: .crashed)
         switch ending {
         case .exited(status: 0), .exited(status: 1):
-            if let measured = try? JSONFile.read(UngatedCell.self, from: resultPath) {
+            if var measured = try? JSONFile.read(UngatedCell.self, from: resultPath) {
+                launcher.collect(into: &measured, workload: workload)
                 return ChildCell(measured: measured, ending: ending)
             }
             failed.detail = "the cell's process exited without a result"
@@ -159,7 +170,7 @@ public struct IsolatedRunner {
 
     private func remeasureDisturbed(
         _ results: inout [CellResult], _ timings: inout [[TimedRepetition]], _ bests: inout [Double],
-        workloads: [any Workload], wait: QuietMachineWait?, scratch: ScratchDirectory
+        workloads: [any Workload], wait: QuietMachineWait?, scratch: ScratchDirectory, _ launcher: CellLauncher
     ) throws(HarnessError) {
         guard configuration.noiseGate else { return }
         let wanted = configuration.repetitions
@@ -181,7 +192,7 @@ public struct IsolatedRunner {
                 let implementation = Registry.implementation(results[index].implementation)
                 progress("machine disturbed: \(extra.repetitions) more repetitions (pass \(pass)) \(workload.name) / \(implementation.id.rawValue)")
                 let request = CellRequest(workload: workload.name, implementation: implementation.id, configuration: extra, latency: false)
-                let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch)
+                let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch, launcher)
                 if case .stopped = cell.ending { return }
                 results[index].absorb(cell.measured.result)
                 timings[index] += cell.measured.timings

@@ -7,6 +7,8 @@ public enum JSONFile {
     public static func write<Value: Encodable>(_ value: Value, to path: String) throws(HarnessError) {
         let encoder = JSONEncoder()
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        // The same request reads the same in every cell process: its instruction counts include reading it.
+        encoder.outputFormatting = .sortedKeys
         do {
             try encoder.encode(value).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

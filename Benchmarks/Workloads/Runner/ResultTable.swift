@@ -18,6 +18,7 @@ public enum ResultTable {
         "latency_p50_ns", "latency_p90_ns", "latency_p99_ns", "latency_p999_ns", "latency_p9999_ns",
         "latency_max_ns", "latency_recording_overhead_ns",
         "checksum", "checksum_expected", "ns_per_unit_samples",
+        "instructions_per_unit", "instructions_per_subscription", "instructions_source",
     ]
 
     public static func table(_ results: [CellResult]) -> CSVTable {
@@ -70,6 +71,9 @@ public enum ResultTable {
             "checksum": result.checksum?.description ?? "",
             "checksum_expected": result.expectedChecksum?.description ?? "",
             "ns_per_unit_samples": result.nanosecondsPerUnit.map { format($0) }.joined(separator: ";"),
+            "instructions_per_unit": format(result.instructionsPerUnit, digits: 1),
+            "instructions_per_subscription": format(result.instructionsPerSubscription, digits: 0),
+            "instructions_source": result.instructionSource?.rawValue ?? "",
         ]
         return columns.map { values[$0]! }
     }

@@ -1,3 +1,5 @@
+import Harness
+
 /// How long and how often each cell is measured.
 public struct RunConfiguration: Sendable, Codable {
     /// Timed repetitions per cell (the statistics are over these).
@@ -15,6 +17,14 @@ public struct RunConfiguration: Sendable, Codable {
     /// Leave repetitions timed while the machine ran slow out of the statistics, and measure more
     /// in their place (see ``MachineSentinel``).
     public var noiseGate: Bool
+    /// Count the instructions of the measured regions (`run --metric instructions`); nil: a time run.
+    public var instructionSource: InstructionSource?
+    /// With an instruction source and no `unitsPerRepetition`: elements per repetition (subscriptions:
+    /// a tenth). Instruction counts need no auto-scaling, and callgrind runs ~50x slower than the CPU.
+    public var instructionElementsPerRepetition = 20_000
+    /// With callgrind: collect the element batches only, into the one file callgrind writes at exit,
+    /// instead of dumping a part file per region (`reactive-bench profile`).
+    public var profilesSteadyState = false
 
     public init(
         repetitions: Int = 11,
@@ -42,6 +52,23 @@ public struct RunConfiguration: Sendable, Codable {
     public static let quick = RunConfiguration(
         repetitions: 5, targetRepetitionNanoseconds: 10_000_000, measuresLatency: true, latencyUnits: 20_000
     )
+
+    /// For `run --metric instructions`: counts repeat, so 3 repetitions (quick: 2) of fixed length,
+    /// without the noise gate or the latency repetition, which time things.
+    public static func instructions(_ source: InstructionSource, quick: Bool) -> RunConfiguration {
+        var configuration = RunConfiguration(repetitions: quick ? 2 : 3, measuresLatency: false, noiseGate: false)
+        configuration.instructionSource = source
+        configuration.instructionElementsPerRepetition = quick ? 5_000 : 20_000
+        return configuration
+    }
+
+    /// The units per repetition fixed by the configuration for a workload counting `unit`s, or nil to
+    /// auto-scale.
+    func fixedUnits(for unit: MeasuredUnit) -> Int? {
+        if let unitsPerRepetition { return unitsPerRepetition }
+        guard instructionSource != nil else { return nil }
+        return unit == .element ? instructionElementsPerRepetition : max(1, instructionElementsPerRepetition / 10)
+    }
 
     /// Warm-up units before the timed batches of every repetition.
     func warmupUnits(for units: Int) -> Int { max(100, units / 10) }

@@ -12,6 +12,8 @@ public struct Runner {
     private let probe: AllocationProbe
     private let input: SeededInput
     private let progress: Progress
+    /// The counter of the measured regions' instructions, when the configuration asks for one.
+    private let instructions: Result<InstructionRegion, HarnessError>?
 
     public init(
         configuration: RunConfiguration, probe: AllocationProbe, input: SeededInput = SeededInput(),
@@ -21,6 +23,11 @@ public struct Runner {
         self.probe = probe
         self.input = input
         self.progress = progress
+        instructions = configuration.instructionSource.map { source in
+            Result { () throws(HarnessError) in
+                try InstructionRegion(source: source, dumpsRegions: !configuration.profilesSteadyState)
+            }
+        }
     }
 
     /// What a run produced: the rows, and the noise gate's quiet-machine time.
@@ -45,6 +52,9 @@ public struct Runner {
                 if let reason = workload.unsupportedReason(for: implementation) {
                     result.status = .unsupported
                     result.detail = reason
+                } else if let failure = instructionCounterFailure {
+                    result.status = .failed
+                    result.detail = failure
                 } else {
                     plans.append(CellPlan(index: results.count, workload: workload, implementation: implementation))
                 }
@@ -83,6 +93,7 @@ public struct Runner {
                 results[plan.index].latencyRecordingOverhead = overhead
             }
         }
+        for plan in plans { countPerfInstructions(&results[plan.index]) }
         Self.fillBaselineRatios(&results)
         Self.fillDemandOverheads(&results, workloads: workloads)
         return Outcome(results: results, sentinelBest: sentinel?.best)
@@ -98,6 +109,11 @@ public struct Runner {
             result.detail = reason
             return UngatedCell(result: result, timings: [], sentinelBest: nil)
         }
+        if let failure = instructionCounterFailure {
+            result.status = .failed
+            result.detail = failure
+            return UngatedCell(result: result, timings: [], sentinelBest: nil)
+        }
         let plan = CellPlan(index: 0, workload: workload, implementation: implementation)
         let sentinel = configuration.noiseGate ? try? MachineSentinel(input: input) : nil
         size(plan, into: &result)
@@ -111,7 +127,21 @@ public struct Runner {
             measureLatency(plan, into: &result)
             result.latencyRecordingOverhead = LatencyRecorder.calibrateRecordingOverhead(samples: 100_000)
         }
+        countPerfInstructions(&result)
         return UngatedCell(result: result, timings: timings, sentinelBest: sentinel?.best)
+    }
+
+    /// Why the instruction counter the configuration asks for cannot count, or nil.
+    private var instructionCounterFailure: String? {
+        guard case .failure(let error) = instructions else { return nil }
+        return "instruction counter: \(error)"
+    }
+
+    /// A perf counter's samples become the row's counts here; callgrind's are read by the parent
+    /// process from the files callgrind writes.
+    private func countPerfInstructions(_ result: inout CellResult) {
+        guard case .success(let counter) = instructions, counter.source == .perf else { return }
+        result.countInstructions(result.instructionSamples, source: .perf)
     }
 
     /// How many quiet repetitions a cell needs before its disturbed ones are left out: half of them.
@@ -145,7 +175,8 @@ public struct Runner {
     /// more than the others. It also chooses the units per repetition unless they are fixed, and the
     /// reference checksum is computed for exactly what every repetition will send.
     private func size(_ plan: CellPlan, into result: inout CellResult) {
-        let pilotUnits = plan.workload.unit == .element ? 10_000 : 1_000
+        // Counting instructions needs no sizing, and callgrind runs ~50x slower: a tenth pays the first uses.
+        let pilotUnits = (plan.workload.unit == .element ? 10_000 : 1_000) / (configuration.instructionSource == nil ? 1 : 10)
         let cell = plan.makeCell(input)
         do {
             try cell.setUp()
@@ -158,7 +189,7 @@ public struct Runner {
         cell.run(from: 0, count: pilotUnits)
         let elapsed = max(1, Clock.now() - start)
         cell.tearDown()
-        var units = configuration.unitsPerRepetition ?? {
+        var units = configuration.fixedUnits(for: plan.workload.unit) ?? {
             let estimate = Double(configuration.targetRepetitionNanoseconds) / (Double(elapsed) / Double(pilotUnits))
             return Int(min(max(estimate, 1_000), 50_000_000))
         }()
@@ -180,10 +211,15 @@ public struct Runner {
         let warmup = configuration.warmupUnits(for: units)
         let batchSize = units / configuration.batches
         let cell = plan.makeCell(input)
+        let counter = try? instructions?.get()
+        // A profile is of the element loop alone.
+        let setupCounter = configuration.profilesSteadyState ? nil : counter
 
         let beforeSetUp = probe.snapshot()
         let setUpStart = Clock.now()
         do {
+            setupCounter?.begin()
+            defer { setupCounter?.end() }
             try cell.setUp()
         } catch {
             result.status = .failed
@@ -192,6 +228,7 @@ public struct Runner {
         }
         let setUpEnd = Clock.now()
         let afterSetUp = probe.snapshot()
+        let setupInstructions = counter?.close(.setup, units: 1)
 
         cell.run(from: 0, count: warmup)
 
@@ -201,17 +238,22 @@ public struct Runner {
         var next = warmup
         for _ in 0..<configuration.batches {
             let start = Clock.now()
+            counter?.begin()
             cell.run(from: next, count: batchSize)
+            counter?.end()
             elapsed &+= Clock.now() &- start
             next += batchSize
         }
         let afterSteady = probe.snapshot()
+        let steadyInstructions = counter?.close(.steady, units: units)
         let requestCalls = cell.sink.requestCalls &- requestsBefore
         let demandReturns = cell.sink.demandReturns &- returnsBefore
 
         cell.tearDown()
         let afterTearDown = probe.snapshot()
         blackHole(cell.sink.checksum)
+        if let setupInstructions { result.instructionSamples.append(setupInstructions) }
+        if let steadyInstructions { result.instructionSamples.append(steadyInstructions) }
 
         let nanosecondsPerUnit = Double(elapsed) / Double(units)
         record(

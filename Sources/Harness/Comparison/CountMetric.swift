@@ -12,7 +12,7 @@ public struct CountMetric: Sendable, Equatable {
     /// The column of results.csv compared.
     public let column: String
     public let tolerance: Tolerance
-    /// Compared only when both runs have the column (instruction counts are not in every schema 2 file).
+    /// Compared only when both runs have the column (instruction counts are not in older schema 2 files).
     public let isOptional: Bool
     /// Retained bytes: a rise counts only when it ends above 0 (memory was kept), not from -64 to 0.
     public let changesOnlyAboveZero: Bool

@@ -22,7 +22,8 @@ public enum ResultColumn {
     public static let bytesPerSubscription = "bytes_per_subscription"
     public static let retainedBytes = "retained_bytes"
     public static let requestCallsPerUnit = "request_calls_per_unit"
-    /// Instruction counts (callgrind) are not in schema 2 yet: compared when both runs have them.
+    /// Instruction counts, written by `run --metric instructions` (empty in time runs, absent from files
+    /// written before them): compared when both runs have them.
     public static let instructionsPerUnit = "instructions_per_unit"
     public static let instructionsPerSubscription = "instructions_per_subscription"
 

@@ -8,7 +8,7 @@ import Workloads
 struct RunResultsLoadingTests {
     @Test func theColumnsCompareReadsAreOnesTheRunnerWrites() {
         #expect(ResultColumn.supportedSchemaVersion == ResultTable.schemaVersion)
-        for column in ResultColumn.required + ResultColumn.numeric where !column.hasPrefix("instructions_") {
+        for column in ResultColumn.required + ResultColumn.numeric {
             #expect(ResultTable.columns.contains(column), "\(column)")
         }
         for column in [ResultColumn.unit, ResultColumn.detail] {

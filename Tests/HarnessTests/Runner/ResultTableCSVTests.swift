@@ -13,10 +13,12 @@ struct ResultTableCSVTests {
         "schema_version", "workload", "scenario", "unit", "implementation", "family", "status", "detail",
     ]
     /// Columns filled only where they apply, whatever the status: a swept parameter, the noise gate's
-    /// findings (the tiny configuration runs without it), and the Combine family's demand traffic.
+    /// findings (the tiny configuration runs without it), the Combine family's demand traffic, and
+    /// instruction counts (`run --metric instructions` only; CLIInstructionsTests checks them).
     static let conditional: Set<String> = [
         "parameter", "repetitions_disturbed", "machine_slowdown",
         "request_calls_per_unit", "demand_returns_per_unit", "demand_overhead_percent",
+        "instructions_per_unit", "instructions_per_subscription", "instructions_source",
     ]
 
     /// A small real run with ok rows, unsupported rows and a detail holding a comma (quoted in CSV).

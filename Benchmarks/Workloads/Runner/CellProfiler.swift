@@ -1,0 +1,63 @@
+import Foundation
+import Harness
+import Implementations
+
+/// Runs one cell in a child process under callgrind, collecting its element batches only (one
+/// repetition), and leaves callgrind's file for kcachegrind and `callgrind_annotate`.
+public struct CellProfiler {
+    /// The tool's own executable, which understands `cell --request FILE --result FILE`.
+    public var executable: String
+    /// Units in the profiled repetition; nil: 20,000 elements or 2,000 subscriptions.
+    public var units: Int?
+    public var timeLimit: Double
+
+    public init(executable: String, units: Int?, timeLimit: Double) {
+        self.executable = executable
+        self.units = units
+        self.timeLimit = timeLimit
+    }
+
+    /// What one profile produced.
+    public struct Outcome {
+        /// The cell's row: status, checksum against the reference, units.
+        public var result: CellResult
+        /// Instructions callgrind collected: the element batches.
+        public var totalInstructions: UInt64
+    }
+
+    /// Profiles `workload` x `implementation`, writing callgrind's file to `callgrindFile`.
+    public func profile(
+        _ workload: any Workload, _ implementation: Implementation, callgrindFile: String
+    ) throws(HarnessError) -> Outcome {
+        let valgrind = try Callgrind.valgrind()
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        var configuration = RunConfiguration.instructions(.callgrind, quick: false)
+        configuration.repetitions = 1
+        configuration.unitsPerRepetition = units
+        configuration.profilesSteadyState = true
+        let request = CellRequest(
+            workload: workload.name, implementation: implementation.id, configuration: configuration, latency: false
+        )
+        let requestPath = scratch.path("request.json"), resultPath = scratch.path("result.json")
+        try JSONFile.write(request, to: requestPath)
+        let program = try Callgrind.strippedCopy(of: executable, into: scratch.root)
+        let arguments = Callgrind.arguments(
+            program: program, ["cell", "--request", requestPath, "--result", resultPath], outputFile: callgrindFile
+        )
+        let ending = try ChildProcess.run(
+            valgrind, arguments, timeLimit: timeLimit, environment: Callgrind.environment(IsolatedRunner.childEnvironment),
+            standardErrorPath: scratch.path("stderr.log")
+        )
+        guard ending == .exited(status: 0) || ending == .exited(status: 1),
+            let measured = try? JSONFile.read(UngatedCell.self, from: resultPath)
+        else {
+            let reason = IsolatedRunner.crashReason(inLog: scratch.path("stderr.log")).map { ": \($0)" } ?? ""
+            throw HarnessError("the profiled cell's process ended with \(ending) and no result\(reason)")
+        }
+        guard let text = try? String(contentsOfFile: callgrindFile, encoding: .utf8), let total = Callgrind.total(text) else {
+            throw HarnessError("callgrind wrote no profile to \(callgrindFile)")
+        }
+        return Outcome(result: measured.result, totalInstructions: total)
+    }
+}

@@ -1,0 +1,91 @@
+import CCallgrind
+import Foundation
+
+/// Runs a program under `valgrind --tool=callgrind` with collection off until the program switches it on
+/// (``InstructionRegion``), and reads what it wrote.
+public enum Callgrind {
+    /// Whether this process runs under valgrind.
+    public static var isRunning: Bool { ccallgrind_running_on_valgrind() != 0 }
+
+    /// Whether this build holds callgrind's client requests (valgrind's headers were there at build time).
+    public static var hasClientRequests: Bool { ccallgrind_has_client_requests() != 0 }
+
+    /// `valgrind` on the PATH, or an error saying how to install it.
+    public static func valgrind() throws(HarnessError) -> String {
+        guard let path = Executables.find("valgrind") else {
+            throw HarnessError("valgrind not found on the PATH: install it (Debian: apt-get install valgrind, or scripts/lib/install-deps)")
+        }
+        guard hasClientRequests else {
+            throw HarnessError("this reactive-bench was built without valgrind's headers: rebuild it now that valgrind is installed")
+        }
+        return path
+    }
+
+    /// `environment` for a process counted by callgrind: jemalloc's time-based purging of unused pages
+    /// switched off. It runs from inside malloc and free when enough time has passed, and under callgrind
+    /// time passes unevenly: measured here, one subscription's set-up moved between 15,600 and 16,900
+    /// instructions from one process to the next with it, and not at all without it.
+    public static func environment(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        let noPurging = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+        environment["MALLOC_CONF"] = environment["MALLOC_CONF"].map { "\($0),\(noPurging)" } ?? noPurging
+        return environment
+    }
+
+    /// The arguments that run `program` under callgrind, writing to `outputFile` (and `outputFile.N` for
+    /// each dump). Collection starts off: only the regions the program switches on count. No cache or
+    /// branch simulation: instructions (`Ir`) only, which repeat from run to run.
+    public static func arguments(program: String, _ arguments: [String], outputFile: String) -> [String] {
+        [
+            "--tool=callgrind", "--collect-atstart=no", "--cache-sim=no", "--branch-sim=no",
+            "--callgrind-out-file=\(outputFile)", "--quiet", program,
+        ] + arguments
+    }
+
+    /// A copy of `executable` without its debug information, in `directory`. Valgrind 3.19 (Debian 12)
+    /// cannot read the DWARF 5 that Swift 6 writes and gives up on the whole process ("unhandled dwarf2
+    /// abbrev form code 0x25"); the symbol table stays, so profiles still name every function.
+    public static func strippedCopy(of executable: String, into directory: String) throws(HarnessError) -> String {
+        guard let objcopy = Executables.find("objcopy") ?? Executables.find("llvm-objcopy") else {
+            throw HarnessError("objcopy not found on the PATH: install it (Debian: apt-get install binutils)")
+        }
+        let copy = "\(directory)/reactive-bench-stripped"
+        let status = Executables.run(objcopy, ["--strip-debug", executable, copy])
+        guard status == 0 else { throw HarnessError("\(objcopy) --strip-debug \(executable) failed (status \(status))") }
+        return copy
+    }
+
+    /// The region samples in the part files `outputFile.1`, `outputFile.2`, ... in dump order, the
+    /// steady regions `steadyUnits` long.
+    public static func regionSamples(outputFile: String, steadyUnits: Int) -> [InstructionSample] {
+        var samples: [InstructionSample] = []
+        var part = 1
+        while let text = try? String(contentsOfFile: "\(outputFile).\(part)", encoding: .utf8) {
+            if let (label, total) = labelAndTotal(text),
+                let sample = InstructionSample(callgrindLabel: label, instructions: total, steadyUnits: steadyUnits)
+            {
+                samples.append(sample)
+            }
+            part += 1
+        }
+        return samples
+    }
+
+    /// The total instructions of a callgrind output file (its `summary:` or `totals:` line).
+    public static func total(_ text: String) -> UInt64? { labelAndTotal(text)?.1 }
+
+    /// The client request's label from `desc: Trigger: Client Request: <label>` (empty for other
+    /// triggers) and the file's total.
+    static func labelAndTotal(_ text: String) -> (String, UInt64)? {
+        var label = "", total: UInt64?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("desc: Trigger: Client Request: ") {
+                label = String(line.dropFirst("desc: Trigger: Client Request: ".count))
+            } else if line.hasPrefix("summary: ") || line.hasPrefix("totals: ") {
+                let number = line.split(separator: " ").dropFirst().first.flatMap { UInt64($0) }
+                total = max(total ?? 0, number ?? 0)
+            }
+        }
+        return total.map { (label, $0) }
+    }
+}

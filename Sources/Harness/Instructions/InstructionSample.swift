@@ -1,0 +1,47 @@
+/// The instructions of one measured region of one repetition: the set-up of the pipeline (one
+/// subscription) or the timed element batches (`units` units).
+public struct InstructionSample: Sendable, Codable, Equatable {
+    public enum Region: String, Sendable, Codable {
+        /// Building the pipeline and subscribing: one subscription.
+        case setup
+        /// The timed batches: `units` elements or subscriptions.
+        case steady
+    }
+
+    public var region: Region
+    public var units: Int
+    public var instructions: UInt64
+
+    public init(region: Region, units: Int, instructions: UInt64) {
+        self.region = region
+        self.units = units
+        self.instructions = instructions
+    }
+
+    /// How callgrind labels a region's part file (`desc: Trigger: Client Request: <label>`), so the
+    /// parent can tell the regions apart. A static string: the cell's process dumps inside the window
+    /// whose allocations it measures, and must not allocate there.
+    public static func callgrindLabel(_ region: Region) -> StaticString {
+        switch region {
+        case .setup: "reactive-bench setup"
+        case .steady: "reactive-bench steady"
+        }
+    }
+
+    /// The sample a part file's label and total describe, or nil for a part that is not a region (the
+    /// dump callgrind writes at exit). The parent knows the units: one subscription for `setup`,
+    /// `steadyUnits` (the repetition's units) for `steady`.
+    public init?(callgrindLabel label: String, instructions: UInt64, steadyUnits: Int) {
+        guard let region = [Region.setup, .steady].first(where: { "\(Self.callgrindLabel($0))" == label }),
+            steadyUnits > 0
+        else { return nil }
+        self.init(region: region, units: region == .setup ? 1 : steadyUnits, instructions: instructions)
+    }
+
+    /// Instructions per unit of `region`, the median over the repetitions; nil without samples.
+    public static func perUnitMedian(_ samples: [InstructionSample], region: Region) -> Double? {
+        let perUnit = samples.filter { $0.region == region }.map { Double($0.instructions) / Double($0.units) }
+        guard !perUnit.isEmpty else { return nil }
+        return SampleStatistics(perUnit).median
+    }
+}

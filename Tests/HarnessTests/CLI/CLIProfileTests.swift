@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `reactive-bench profile`: one cell under callgrind, written as callgrind.out and profile.txt into a
+/// new run directory; bad names are one line suggesting the closest, with exit status 2.
+struct CLIProfileTests {
+    @Test func aProfileWritesTheCallgrindFileAndADemangledReport() async throws {
+        let tool = try #require(ToolBinary.release())
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = ["profile", "builtin", "map", "--elements", "2000", "--top", "10", "--output", "runs"]
+        let outcome = try await ToolProcess.run(tool, arguments, in: directory.path, timeLimit: .seconds(300))
+        try #require(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let path = directory.appending("runs/\(run)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path).sorted() == ["callgrind.out", "profile.txt"])
+
+        let callgrind = try String(contentsOfFile: "\(path)/callgrind.out", encoding: .utf8)
+        #expect(callgrind.contains("events: Ir"), "a callgrind file kcachegrind reads")
+        let report = try String(contentsOfFile: "\(path)/profile.txt", encoding: .utf8)
+        #expect(report.contains("2000 elements"), "\(report)")
+        #expect(report.contains("checksum matches the reference"), "\(report)")
+        #expect(report.contains("Top 10 functions by self instructions"), "\(report)")
+        #expect(report.contains("Top 10 functions by inclusive instructions"), "\(report)")
+        // OpenCombine's subject is on every element's path; its name is demangled.
+        #expect(report.contains("PassthroughSubject.send(_:)"), "\(report)")
+        #expect(!report.contains("$s11OpenCombine"), "no mangled OpenCombine names: \(report)")
+    }
+
+    static let badCases: [(arguments: [String], mentions: [String])] = [
+        (["profile", "builtn", "map"], ["'builtn'", "'builtin'"]),
+        (["profile", "builtin", "mapp"], ["'mapp'", "'map'"]),
+        (["profile", "builtin", "map*"], ["one workload", "map (struct64)"]),
+        (["profile", "builtin", "withLatestFrom (10)"], ["builtin does not implement withLatestFrom"]),
+        (["profile", "builtin", "map", "--elements", "0"], ["--elements"]),
+        (["profile", "builtin"], ["workload"]),
+        (["run", "--metric", "cycles", "--workloads", "map"], ["--metric", "cycles"]),
+    ]
+
+    @Test(arguments: badCases.indices)
+    func badInputIsOneLineAndStatus2(_ index: Int) async throws {
+        let tool = try #require(ToolBinary.release())
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let badCase = Self.badCases[index]
+        let outcome = try await ToolProcess.run(tool, badCase.arguments + ["--output", "runs"], in: directory.path)
+        #expect(outcome.exitedNormally && outcome.exitStatus == 2, "\(outcome)")
+        #expect(outcome.errorLines.count == 1, "\(outcome)")
+        let line = outcome.errorLines.first ?? ""
+        #expect(line.hasPrefix("error:") || line.hasPrefix("Error:"), "\(outcome)")
+        for mention in badCase.mentions { #expect(line.contains(mention), "\(line)") }
+        #expect(try directory.entries().isEmpty, "no run directory")
+    }
+}
