@@ -36,7 +36,7 @@ struct ReactiveBench: ParsableCommand {
 
 extension ReactiveBench {
     /// The commands people type (`cell` is the tool's own).
-    static let commandNames = ["list", "run", "compare"]
+    static let commandNames = ["list", "run", "compare", "profile"]
 
     /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
     /// would call it an unexpected argument; this names the closest command instead.

@@ -185,15 +185,23 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: Subscri
             // The latest value stays usable; the finished subscription is let go, outside the lock.
             _ = state.withLock { state in state.secondary.take() }
         case .failure:
-            let deferred = state.withLock { state -> Bool in
-                guard !state.isTerminal, state.isDelivering else { return false }
-                if !state.hasDeferredFailure {
-                    deferredFailureRoom.initialize(to: completion)
-                    state.hasDeferredFailure = true
+            // Deferring and ending are decided in one critical section: decided apart, a primary
+            // value could start its delivery in between and reach the downstream after the failure.
+            typealias Released = (subscriptions: (primary: Subscription?, secondary: Subscription?), downstream: Downstream)
+            let released = state.withLock { state -> Released? in
+                guard !state.isTerminal else { return nil }
+                guard !state.isDelivering else {
+                    if !state.hasDeferredFailure {
+                        deferredFailureRoom.initialize(to: completion)
+                        state.hasDeferredFailure = true
+                    }
+                    return nil
                 }
-                return true
+                return (subscriptions: finish(&state), downstream: downstreamRoom.move())
             }
-            if !deferred { terminate(with: completion, cancellingPrimary: true) }
+            guard let (subscriptions, downstream) = released else { return }
+            subscriptions.primary?.cancel()
+            downstream.receive(completion: completion)
         }
     }
 

@@ -119,15 +119,24 @@ where Downstream.Input == Output {
                 return state.source.take()
             }
         case .failure:
-            let deferred = state.withLock { state -> Bool in
-                guard !state.isTerminal, state.isDelivering else { return false }
-                if !state.hasDeferredFailure {
-                    deferredFailureRoom.initialize(to: completion)
-                    state.hasDeferredFailure = true
+            // Deferring and ending are decided in one critical section: decided apart, a sampler
+            // value could start its delivery in between and reach the downstream after the failure
+            // (seen once in the two-thread conformance test).
+            typealias Released = (subscriptions: (source: Subscription?, sampler: Subscription?), downstream: Downstream)
+            let released = state.withLock { state -> Released? in
+                guard !state.isTerminal else { return nil }
+                guard !state.isDelivering else {
+                    if !state.hasDeferredFailure {
+                        deferredFailureRoom.initialize(to: completion)
+                        state.hasDeferredFailure = true
+                    }
+                    return nil
                 }
-                return true
+                return (subscriptions: finish(&state), downstream: downstreamRoom.move())
             }
-            if !deferred { fail(with: completion, cancellingSource: false) }
+            guard let (subscriptions, downstream) = released else { return }
+            subscriptions.sampler?.cancel()
+            downstream.receive(completion: completion)
         }
     }
 
