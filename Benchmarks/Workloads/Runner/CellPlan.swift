@@ -1,0 +1,16 @@
+import Harness
+import Implementations
+import StyleKit
+
+/// A supported cell waiting to be measured.
+struct CellPlan {
+    let index: Int
+    let workload: any Workload
+    let implementation: Implementation
+
+    var title: String { "\(workload.name) / \(implementation.id.rawValue)" }
+
+    func makeCell(_ input: SeededInput) -> any Cell {
+        workload.makeCell(for: implementation, input: input)
+    }
+}
