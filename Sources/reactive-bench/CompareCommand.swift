@@ -63,16 +63,8 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let regressed = try execute()
-            if regressed { throw ExitCode(1) }
-        } catch let error as BadInput {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        } catch let error as HarnessError {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        // Bad input and harness errors end in ReactiveBench.main: one `error:` line, exit status 2.
+        if try execute() { throw ExitCode(1) }
     }
 
     /// Prints the report; returns whether a cell regressed.

@@ -38,9 +38,7 @@ struct ProfileCommand: ParsableCommand {
     func validate() throws {
         if let elements, elements < 1 { throw ValidationError("--elements must be at least 1 (got \(elements))") }
         if top < 1 { throw ValidationError("--top must be at least 1 (got \(top))") }
-        if label.isEmpty || label.contains("/") {
-            throw ValidationError("--label must be a non-empty name without '/' (got '\(label)')")
-        }
+        try LabelOption.validate(label)
     }
 
     func run() throws {
@@ -48,15 +46,8 @@ struct ProfileCommand: ParsableCommand {
         FileHandle.standardError.write(Data("error: reactive-bench measures release builds only: build with `swift build -c release`\n".utf8))
         throw ExitCode(2)
         #else
-        do {
-            try execute()
-        } catch let error as BadInput {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        } catch let error as HarnessError {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        // Bad input and harness errors end in ReactiveBench.main: one `error:` line, exit status 2.
+        try execute()
         #endif
     }
 

@@ -64,9 +64,7 @@ struct RunCommand: ParsableCommand {
         if !["time", "instructions"].contains(metric) {
             throw ValidationError("--metric must be time or instructions (got '\(metric)')")
         }
-        if label.isEmpty || label.contains("/") {
-            throw ValidationError("--label must be a non-empty name without '/' (got '\(label)')")
-        }
+        try LabelOption.validate(label)
     }
 
     func run() throws {
@@ -74,16 +72,8 @@ struct RunCommand: ParsableCommand {
         FileHandle.standardError.write(Data("error: reactive-bench measures release builds only: build with `swift build -c release` (or use scripts/bench)\n".utf8))
         throw ExitCode(2)
         #else
-        do {
-            let failed = try execute()
-            if failed { throw ExitCode(1) }
-        } catch let error as BadInput {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        } catch let error as HarnessError {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        // Bad input and harness errors end in ReactiveBench.main: one `error:` line, exit status 2.
+        if try execute() { throw ExitCode(1) }
         #endif
     }
 

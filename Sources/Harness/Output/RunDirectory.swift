@@ -6,6 +6,11 @@ import Darwin
 
 /// Where one run of the tool puts its output: a new directory per run, never reused.
 public enum RunDirectory {
+    /// Whether `label` can end a run directory's name: non-empty, no '/', no NUL.
+    public static func isValidLabel(_ label: String) -> Bool {
+        !label.isEmpty && !label.contains("/") && !label.utf8.contains(0)
+    }
+
     /// Creates `<parent>/<yyyyMMdd-HHmmss>-<label>` (UTC), creating `parent` first if needed, and returns
     /// its path. When that name exists (two runs in one second), `-2`, `-3`, ... is appended; `mkdir`
     /// fails atomically on an existing name, so two processes racing never get the same directory.
@@ -20,7 +25,7 @@ public enum RunDirectory {
     public static func create(under parent: String, label: String, secondsSince1970: Int) throws(HarnessError)
         -> String
     {
-        guard !label.isEmpty, !label.contains("/"), !label.utf8.contains(0) else {
+        guard isValidLabel(label) else {
             throw HarnessError("invalid run label \"\(label)\": it must be non-empty and hold no '/'")
         }
         do throws(HarnessError) {
