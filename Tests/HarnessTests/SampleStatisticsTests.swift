@@ -49,7 +49,7 @@ struct SampleStatisticsTests {
     }
 
     @Test func theIntervalContainsTheMedianForSkewedSamples() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         for count in [6, 7, 15, 31, 1_000, 5_000] {
             let samples = (0..<count).map { _ in pow(Double(generator.next() % 1_000) / 100, 3) }
             let statistics = SampleStatistics(samples)
@@ -62,22 +62,5 @@ struct SampleStatisticsTests {
     @Test func medianHelperMatches() {
         #expect(SampleStatistics.median([10, 30, 20]) == 20)
         #expect(SampleStatistics.median([10, 40, 20, 30]) == 25)
-    }
-}
-
-/// A tiny seeded generator so the skewed samples are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
