@@ -99,17 +99,19 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
 
+        // Helpers both test targets use (a test target cannot import another).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "StyleKit", "Implementations", "StructBridge", "ClassSubscription", "AnySubscriberStyle",
+                "TestSupport", "StyleKit", "Implementations", "StructBridge", "ClassSubscription", "AnySubscriberStyle",
                 "Builtin", "RxCore", "RxSinks", "Subjects", openCombine,
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["Harness", "Workloads", "Implementations", "StyleKit", openCombine]
+            dependencies: ["TestSupport", "Harness", "Workloads", "Implementations", "StyleKit", openCombine]
         ),
     ],
     swiftLanguageModes: [.v5]

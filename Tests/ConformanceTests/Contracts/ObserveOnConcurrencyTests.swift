@@ -1,6 +1,7 @@
 import RxCore
 import RxSinks
 import Testing
+import TestSupport
 
 /// Rx `observe(on:)` while the source sends on one thread and the subscription is disposed on another
 /// (re-run under ThreadSanitizer): elements in order with no gaps, at most one stop event and nothing

@@ -1,6 +1,7 @@
 import Implementations
 import StyleKit
 import Testing
+import TestSupport
 
 /// Operators under concurrent inputs, requests and cancels, for every implementation that claims
 /// thread safety (re-run under ThreadSanitizer): no crash, no value beyond demand, the terminal event

@@ -1,5 +1,6 @@
 import StyleKit
 import Testing
+import TestSupport
 
 /// Subjects under concurrent subscribe and cancel while values are sent (re-run under ThreadSanitizer).
 @Suite struct SubjectConcurrencyTests {

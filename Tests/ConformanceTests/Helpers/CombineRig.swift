@@ -1,6 +1,7 @@
 import Implementations
 import OpenCombine
 import StyleKit
+import TestSupport
 
 /// An ``OperatorRig`` for a Combine-family style: two ``TrackingSubject`` inputs and a
 /// ``TrackingSubscriber`` downstream with a ``DemandPolicy``. Exposes the inputs, so demand contracts

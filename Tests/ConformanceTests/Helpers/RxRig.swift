@@ -1,6 +1,7 @@
 import Implementations
 import RxCore
 import StyleKit
+import TestSupport
 
 /// An ``OperatorRig`` for the Rx family: two ``TrackingObservable`` inputs and a ``RecordingObserver``
 /// downstream. Requests are ignored (the family has no demand); a cancel is a dispose.

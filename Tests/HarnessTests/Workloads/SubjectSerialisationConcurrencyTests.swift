@@ -1,6 +1,7 @@
 import OpenCombine
 import Synchronization
 import Testing
+import TestSupport
 
 /// The premise of `contention`'s Combine rows, checked rather than assumed: when two threads send into
 /// OpenCombine's `PassthroughSubject` at once, a subscriber is still never called from two threads at

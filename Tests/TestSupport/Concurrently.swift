@@ -3,8 +3,9 @@ import Synchronization
 
 /// Runs blocks on their own threads, released together from a barrier so that they really overlap,
 /// and returns when all have finished. Plain pthreads, joined with `pthread_join`, so that
-/// ThreadSanitizer sees every block happen before the code that reads their results.
-enum Concurrently {
+/// ThreadSanitizer sees every block happen before the code that reads their results. Shared by both test
+/// targets.
+public enum Concurrently {
     private final class Barrier: Sendable {
         let arrived = Atomic<Int>(0)
     }
@@ -17,7 +18,7 @@ enum Concurrently {
         }
     }
 
-    static func run(_ blocks: [() -> Void]) {
+    public static func run(_ blocks: [() -> Void]) {
         let barrier = Barrier()
         let count = blocks.count
         let threads = blocks.map { block in
@@ -37,7 +38,7 @@ enum Concurrently {
         for thread in threads { pthread_join(thread, nil) }
     }
 
-    static func run(_ blocks: (() -> Void)...) {
+    public static func run(_ blocks: (() -> Void)...) {
         run(blocks)
     }
 }
