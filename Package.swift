@@ -88,10 +88,18 @@ let package = Package(
             swiftSettings: optimisation
         ),
 
+        // Orchestration: cell plans, repetitions interleaved or one process per cell, the noise gate,
+        // the CSV rows. Between the scenarios (Workloads) and the tool.
+        .target(
+            name: "Runner",
+            dependencies: ["Harness", "Workloads", "Implementations", "StyleKit"],
+            swiftSettings: optimisation
+        ),
+
         .executableTarget(
             name: "reactive-bench",
             dependencies: [
-                "Workloads", "Harness", "Implementations",
+                "Runner", "Workloads", "Harness", "Implementations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: optimisation,
@@ -111,7 +119,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["TestSupport", "Harness", "Workloads", "Implementations", "StyleKit", openCombine]
+            dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "Implementations", "StyleKit", openCombine]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Harness
 import Implementations
+import Runner
 import Workloads
 
 /// Measures one cell and writes what it measured as JSON: the child-process end of `run`, which starts

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Implementations
+import Runner
 import StyleKit
 import Workloads
 

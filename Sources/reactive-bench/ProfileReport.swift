@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Runner
 import Workloads
 
 /// The text of `profile.txt`: what was profiled, the total per unit, and the two tables.

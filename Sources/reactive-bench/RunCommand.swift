@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Harness
 import Implementations
+import Runner
 import StyleKit
 import Workloads
 

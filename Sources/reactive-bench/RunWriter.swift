@@ -1,4 +1,5 @@
 import Harness
+import Runner
 import Workloads
 
 /// Writes a run directory's two files, each atomically, as often as asked: after every cell while the

@@ -1,4 +1,5 @@
 import Foundation
+import Runner
 import Workloads
 
 /// The readable table printed after a run.

@@ -1,5 +1,6 @@
 import Foundation
 import Implementations
+import Runner
 import Testing
 import Workloads
 

@@ -1,4 +1,5 @@
 import Foundation
+import Runner
 import Workloads
 
 /// Run directories for the `compare` CLI tests, good and bad, written into one directory:

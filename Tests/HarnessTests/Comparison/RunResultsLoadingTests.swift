@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Runner
 import Testing
 import Workloads
 

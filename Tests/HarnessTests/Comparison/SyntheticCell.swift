@@ -1,4 +1,5 @@
 import Harness
+import Runner
 import Workloads
 
 /// One row of a synthetic results.csv: an `ok` cell with no allocation per element, unless told otherwise.

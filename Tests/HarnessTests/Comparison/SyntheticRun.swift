@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Runner
 import Workloads
 
 /// A synthetic run in the runner's CSV schema: three workloads x three implementations with 11 samples

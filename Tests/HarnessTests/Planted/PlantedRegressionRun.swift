@@ -3,7 +3,8 @@ import Harness
 @testable import Implementations
 import StyleKit
 import Testing
-@testable import Workloads
+@testable import Runner
+import Workloads
 
 /// One in-process run of `map` that measures, interleaved repetition by repetition, the unplanted
 /// `builtin` cell twice (the base and an unchanged rerun) and the two planted ones, each under the

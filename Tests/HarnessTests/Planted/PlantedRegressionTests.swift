@@ -1,7 +1,8 @@
 import Foundation
 import Harness
 import Testing
-@testable import Workloads
+@testable import Runner
+import Workloads
 
 /// compare finds a regression planted in a test-only copy of the `builtin` map, and finds nothing in a
 /// rerun of the unchanged cell: all measured in one interleaved in-process run (``PlantedRegressionRun``).

@@ -1,5 +1,6 @@
 import Testing
-@testable import Workloads
+@testable import Runner
+import Workloads
 
 /// The noise gate keeps the repetitions timed on a quiet machine, and says so when it cannot.
 struct NoiseGateTests {

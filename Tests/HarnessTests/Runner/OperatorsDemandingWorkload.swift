@@ -1,4 +1,5 @@
 import Implementations
+import Runner
 import StyleKit
 import Testing
 import Workloads

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Implementations
+import Runner
 import StyleKit
 import Testing
 import Workloads

@@ -1,5 +1,6 @@
 import Harness
 import Implementations
+import Runner
 import StyleKit
 import Testing
 import Workloads

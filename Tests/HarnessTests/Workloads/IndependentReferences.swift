@@ -1,3 +1,4 @@
+import Runner
 import Workloads
 
 /// What the downstream of the multi-subscriber, threaded and churn workloads receives for units

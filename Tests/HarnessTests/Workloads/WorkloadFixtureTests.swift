@@ -1,3 +1,4 @@
+import Runner
 import StyleKit
 import Testing
 import Workloads

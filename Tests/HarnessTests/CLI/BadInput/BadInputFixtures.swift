@@ -1,4 +1,5 @@
 import Foundation
+import Runner
 import Workloads
 
 /// What every bad-input case finds in its working directory: an earlier run under `runs/` (which must

@@ -1,6 +1,7 @@
 import Harness
 import Implementations
 import StyleKit
+import Workloads
 
 /// A supported cell waiting to be measured.
 struct CellPlan {

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Workloads
 
 /// Before a disturbed cell is measured again, waits for the machine to leave its slow phase, within a
 /// budget of seconds shared by the whole run.

@@ -1,6 +1,7 @@
 import Harness
 import Implementations
 import StyleKit
+import Workloads
 
 /// What a cell's row says about how it ended.
 public enum CellStatus: String, Sendable {

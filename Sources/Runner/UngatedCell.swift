@@ -1,6 +1,7 @@
 import Harness
 import Implementations
 import StyleKit
+import Workloads
 
 /// One cell measured in a child process: its row without time statistics, every repetition's time and
 /// sentinel, and the sentinel's best in that process. The parent chooses the repetitions.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Workloads
 
 /// A private temporary directory for the files a parent and its child processes exchange.
 struct ScratchDirectory {

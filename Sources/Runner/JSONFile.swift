@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Workloads
 
 /// The JSON files a parent run and its cell processes exchange. Non-finite numbers are written as the
 /// strings "inf", "-inf" and "nan", which plain JSON cannot hold.

@@ -1,4 +1,5 @@
 import Harness
+import Workloads
 
 /// How long and how often each cell is measured.
 public struct RunConfiguration: Sendable, Codable {

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Workloads
 
 /// The CSV schema of a run's `results.csv`, documented column by column in docs/CSV.md. Bump
 /// `schemaVersion` whenever a column changes meaning or disappears.

@@ -1,5 +1,6 @@
 import Harness
 import Implementations
+import Workloads
 
 /// Measures how fast the machine is running right now, so that repetitions timed while it ran slow
 /// can be told from those timed while it was quiet.

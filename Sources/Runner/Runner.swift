@@ -1,6 +1,7 @@
 import Harness
 import Implementations
 import StyleKit
+import Workloads
 
 /// Drives cells: sizes each one, then runs the repetitions interleaved (repetition r of every cell
 /// before repetition r + 1 of any), so slow drift on a shared machine spreads over all rows instead of

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Workloads
 
 /// How a parent starts a cell's process: the tool itself, or, when the run counts instructions with
 /// callgrind, the tool under `valgrind --tool=callgrind`, whose per-region part files it then reads.

@@ -1,6 +1,7 @@
 import Harness
 import Implementations
 import StyleKit
+import Workloads
 
 /// What a row is reported against: the baseline loop on the same workload, and for the `demand` rows the
 /// same style's reference policy.

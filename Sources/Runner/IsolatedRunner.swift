@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import Implementations
 import StyleKit
+import Workloads
 
 /// Runs every cell in a child process of the tool (`reactive-bench cell`), so that a crash, a hang or a
 /// corrupted heap in one implementation cannot affect the others: a child killed by a signal becomes a
