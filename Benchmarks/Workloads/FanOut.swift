@@ -51,6 +51,7 @@ public struct FanOutWorkload: Workload {
 
     public var name: String { "\(scenario) (\(subscribers))" }
     public var scenario: String { source == .familySubject ? "fanOut" : "fanOutCustomSubject" }
+    public var sweepAxis: SweepAxis? { .subscriber }
     public var parameter: String? { String(subscribers) }
     public var summary: String {
         let subject = source == .familySubject ? "the family's subject" : "CustomSubject"

@@ -22,6 +22,7 @@ public struct PipelineDepthWorkload: StreamWorkload {
 
     public var name: String { "pipelineDepth (\(depth))" }
     public var scenario: String { "pipelineDepth" }
+    public var sweepAxis: SweepAxis? { .stage }
     public var parameter: String? { String(depth) }
     public var summary: String { "subject -> map x \(depth) -> sink" }
 

@@ -41,6 +41,7 @@ public struct SubscribeChurnWorkload: Workload {
     public var depth: Int { chain.depth }
     public var name: String { "\(scenario) (\(depth))" }
     public var scenario: String { "subscribeChurn" }
+    public var sweepAxis: SweepAxis? { .stage }
     public var parameter: String? { String(depth) }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {

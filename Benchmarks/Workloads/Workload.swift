@@ -31,6 +31,9 @@ public protocol Workload: Sendable {
     /// downstream while the unit is sent. By default, for `element` workloads; not for one whose only
     /// output comes at completion (a histogram), whose latency columns then stay empty.
     var measuresLatency: Bool { get }
+    /// What the parameter counts when cost grows with it (stages, subscribers), for the per-stage fits;
+    /// nil when it is not such a count (a demand policy, a secondary ratio) or there is none.
+    var sweepAxis: SweepAxis? { get }
     /// The title of the row this one's demand overhead is measured against (the same scenario with
     /// `.unlimited` demand), or nil.
     var demandReference: String? { get }
@@ -45,6 +48,7 @@ extension Workload {
     public var scenario: String { name }
     public var parameter: String? { nil }
     public var demandReference: String? { nil }
+    public var sweepAxis: SweepAxis? { nil }
     public var measuresLatency: Bool { unit == .element }
     public var unrepeatableInstructionsReason: String? { nil }
 

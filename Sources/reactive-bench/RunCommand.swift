@@ -126,6 +126,7 @@ struct RunCommand: ParsableCommand {
         }
         let results = outcome.results
         try writer.write(results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
+        try writer.writeFits()
 
         print(SummaryTable.render(results))
         let seconds = Double(Clock.now() - started) / 1e9

@@ -8,6 +8,12 @@ public struct CellRecord: Sendable, Equatable {
     public let detail: String
     /// What one unit is (`element`, `subscription`); empty when the file does not say.
     public let unit: String
+    /// The scenario without its parameter (`pipelineDepth`) and the parameter's value (`4`); the
+    /// parameter is empty for a scenario without one.
+    public let scenario: String
+    public let parameter: String
+    /// What fed the pipeline (`subject`, `direct`); empty for a workload whose source is under test.
+    public let source: String
     /// ns per unit of every repetition, in order; empty when the row has none (a row that is not `ok`).
     public let samples: [Double]
     /// The numeric columns of ``ResultColumn/numeric`` that the row has a value for.
@@ -16,13 +22,17 @@ public struct CellRecord: Sendable, Equatable {
     public let line: Int
 
     public init(
-        key: CellKey, status: String, detail: String = "", unit: String = "", samples: [Double] = [],
-        values: [String: Double] = [:], line: Int = 0
+        key: CellKey, status: String, detail: String = "", unit: String = "", scenario: String = "",
+        parameter: String = "", source: String = "", samples: [Double] = [], values: [String: Double] = [:],
+        line: Int = 0
     ) {
         self.key = key
         self.status = status
         self.detail = detail
         self.unit = unit
+        self.scenario = scenario
+        self.parameter = parameter
+        self.source = source
         self.samples = samples
         self.values = values
         self.line = line
@@ -72,8 +82,9 @@ extension CellRecord {
         }
         return CellRecord(
             key: CellKey(workload: workload, implementation: implementation), status: field(ResultColumn.status),
-            detail: field(ResultColumn.detail), unit: field(ResultColumn.unit), samples: samples, values: values,
-            line: line
+            detail: field(ResultColumn.detail), unit: field(ResultColumn.unit),
+            scenario: field(ResultColumn.scenario), parameter: field(ResultColumn.parameter),
+            source: field(ResultColumn.source), samples: samples, values: values, line: line
         )
     }
 

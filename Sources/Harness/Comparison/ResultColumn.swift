@@ -10,6 +10,9 @@ public enum ResultColumn {
 
     public static let schemaVersion = "schema_version"
     public static let workload = "workload"
+    public static let scenario = "scenario"
+    public static let parameter = "parameter"
+    public static let source = "source"
     public static let unit = "unit"
     public static let implementation = "implementation"
     public static let status = "status"
