@@ -8,8 +8,8 @@ public enum SweepAxis: String, Sendable {
     /// subscriber per element sent (allocations per subscription: the set-up of one more subscriber).
     case subscriber
 
-    /// `value`, measured per unit of a cell whose parameter is `parameter`, as the fit's y.
-    public func perSend(_ value: Double, parameter: Double, measuredPer unit: MeasuredUnit) -> Double {
+    /// A per-unit `value` of a cell counting `unit`s whose parameter is `parameter`, as the fit's y.
+    public func perSend(_ value: Double, parameter: Double, unit: MeasuredUnit) -> Double {
         self == .subscriber && unit == .element ? value * parameter : value
     }
 }

@@ -11,7 +11,10 @@ struct ReactiveBench: ParsableCommand {
             Exit status: 0 when every cell is ok or unsupported, 1 when a cell failed (for example a
             checksum mismatch), 2 on bad input.
             """,
-        subcommands: [ListCommand.self, RunCommand.self, CompareCommand.self, ProfileCommand.self, CellCommand.self]
+        subcommands: [
+            ListCommand.self, RunCommand.self, SummaryCommand.self, CompareCommand.self, ProfileCommand.self,
+            CellCommand.self,
+        ]
     )
 
     /// ArgumentParser reports bad input with a usage block and exit status 64; ReactiveBench promises
@@ -36,7 +39,7 @@ struct ReactiveBench: ParsableCommand {
 
 extension ReactiveBench {
     /// The commands people type (`cell` is the tool's own).
-    static let commandNames = ["list", "run", "compare", "profile"]
+    static let commandNames = ["list", "run", "summary", "compare", "profile"]
 
     /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
     /// would call it an unexpected argument; this names the closest command instead.

@@ -128,6 +128,8 @@ struct RunCommand: ParsableCommand {
         try writer.write(results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
         try writer.writeFits()
 
+        print(RunSummary(run: try RunResults.load(directory + "/results.csv")).render(.terminal))
+        print("\nEvery cell:\n")
         print(SummaryTable.render(results))
         let seconds = Double(Clock.now() - started) / 1e9
         print("\n\(results.count) cells in \(String(format: "%.1f", seconds)) s -> \(directory)/results.csv")

@@ -1,14 +1,20 @@
 import Foundation
 
 /// A table of text, laid out as aligned columns for a terminal or as a GitHub-flavoured Markdown table.
-struct TextTable {
-    var header: [String]
-    var rows: [[String]]
+public struct TextTable: Sendable {
+    public var header: [String]
+    public var rows: [[String]]
     /// The columns aligned right (numbers); the others are aligned left.
-    var rightAligned: Set<Int> = []
+    public var rightAligned: Set<Int> = []
+
+    public init(header: [String], rows: [[String]], rightAligned: Set<Int> = []) {
+        self.header = header
+        self.rows = rows
+        self.rightAligned = rightAligned
+    }
 
     /// Columns padded to their widest cell, two spaces apart, a dashed rule under the header.
-    func terminal() -> String {
+    public func terminal() -> String {
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             let padded = cells.enumerated().map { column, cell in
@@ -24,7 +30,7 @@ struct TextTable {
     }
 
     /// A Markdown table; `|` inside a cell is escaped.
-    func markdown() -> String {
+    public func markdown() -> String {
         func line(_ cells: [String]) -> String {
             "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
         }

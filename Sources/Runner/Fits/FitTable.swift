@@ -48,7 +48,8 @@ public enum FitTable {
             let parameter = Double(record.parameter)!
             for value in metric.values(record) {
                 x.append(parameter)
-                y.append(key.axis.perSend(value, parameter: parameter, measuredPer: MeasuredUnit(rawValue: record.unit) ?? .element))
+                let perUnit = !metric.perSubscription
+                y.append(perUnit ? key.axis.perSend(value, parameter: parameter, unit: MeasuredUnit(rawValue: record.unit) ?? .element) : value)
             }
         }
         guard let line = LinearFit(x: x, y: y) else { return nil }
@@ -58,7 +59,7 @@ public enum FitTable {
         }
         return StageFit(
             scenario: key.scenario, source: key.source, implementation: key.implementation, metric: metric.name,
-            measuredPer: metric.measuredPer(unit: unit), axis: key.axis, parameters: parameters, fit: line,
+            measuredPer: metric.measuredPer(unit: unit), perUnit: !metric.perSubscription, axis: key.axis, parameters: parameters, fit: line,
             rSquared: rSquared(of: line, x: parameters, y: medians)
         )
     }

@@ -12,6 +12,9 @@ public struct StageFit: Sendable {
     public var metric: String
     /// What one y value is per: `element` or `subscription`.
     public var measuredPer: String
+    /// Whether the values are the cells' per-unit ones (time, instructions per unit), rather than those
+    /// of the set-up (per subscription).
+    public var perUnit: Bool
     /// What one step of x is: a stage or a subscriber.
     public var axis: SweepAxis
     /// The sweep's parameter values that had points, ascending.

@@ -77,7 +77,7 @@ struct CLIReleaseRunTests {
     /// and the build the run was asked for.
     private func checkRunDirectory(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let entries = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-        #expect(entries == ["environment.csv", "results.csv"], sourceLocation: sourceLocation)
+        #expect(entries == ["environment.csv", "fits.csv", "results.csv"], sourceLocation: sourceLocation)
 
         let results = try CSVTable.read(from: "\(path)/results.csv")
         #expect(results.header == ResultTable.columns, sourceLocation: sourceLocation)

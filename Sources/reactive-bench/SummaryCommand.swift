@@ -1,0 +1,36 @@
+import ArgumentParser
+import Harness
+import Runner
+
+struct SummaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summary",
+        abstract: "Print what a run says: the cost of one more stage per implementation, then every workload ranked.",
+        discussion: """
+            The same summary a run prints when it ends, for any run directory (or results.csv): the per-stage \
+            fits (fits.csv's slopes, computed again from results.csv) and, per workload, the implementations \
+            fastest first with each one's ratio to the fastest and whether the difference is significant.
+            """
+    )
+
+    @Argument(help: "A run directory or its results.csv.")
+    var runDirectory: String
+
+    @Option(name: .long, help: "An instruction run (run --metric instructions) of the same build: adds instructions per stage.")
+    var instructions: String?
+
+    @Option(name: .long, help: "terminal or markdown.")
+    var format = ReportFormat.terminal.rawValue
+
+    func validate() throws {
+        guard let format = ReportFormat(rawValue: format), format != .csv else {
+            throw ValidationError("--format must be terminal or markdown (got '\(format)')")
+        }
+    }
+
+    func run() throws {
+        let results = try RunResults.load(runDirectory)
+        let instructionRun = try instructions.map { try RunResults.load($0) }
+        print(RunSummary(run: results, instructionRun: instructionRun).render(ReportFormat(rawValue: format)!))
+    }
+}

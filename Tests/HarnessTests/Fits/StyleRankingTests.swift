@@ -1,0 +1,65 @@
+import Harness
+import Runner
+import Testing
+
+/// Rankings from synthetic cells whose medians and spreads are known.
+struct StyleRankingTests {
+    private func cell(_ workload: String, _ implementation: String, around median: Double, spread: Double = 0.5) -> SyntheticCell {
+        SyntheticCell(
+            workload: workload, implementation: implementation,
+            samples: (0..<11).map { median + spread * Double($0 - 5) / 5 }
+        )
+    }
+
+    @Test func implementationsComeFastestFirstWithTheirRatioToTheFastest() throws {
+        let run = try SyntheticRun(cells: [
+            cell("map", "baseline", around: 1), cell("map", "rxSink", around: 150), cell("map", "builtin", around: 100),
+            cell("map", "structBridge", around: 104),
+        ]).results()
+        let ranking = try #require(StyleRanking.rankings(run).first)
+        #expect(ranking.entries.map(\.implementation) == ["builtin", "structBridge", "rxSink"])
+        #expect(ranking.entries.map(\.ratioToFastest) == [1, 1.04, 1.5])
+        // 4% is below the 10% a rerun is trusted to keep; 50% with disjoint repetitions is significant.
+        #expect(ranking.entries.map(\.significantlySlower) == [false, false, true])
+    }
+
+    /// A 20% gap whose repetitions overlap wildly is not called significant.
+    @Test func aLargeGapWithOverlappingRepetitionsIsNotSignificant() throws {
+        let run = try SyntheticRun(cells: [
+            cell("scan", "builtin", around: 100, spread: 80), cell("scan", "anySubscriber", around: 120, spread: 80),
+        ]).results()
+        let ranking = try #require(StyleRanking.rankings(run).first)
+        #expect(ranking.entries.last?.significantlySlower == false)
+    }
+
+    /// A workload with one timed style left (others unsupported or failed) has nothing to rank.
+    @Test func aWorkloadWithOneTimedStyleIsNotRanked() throws {
+        var unsupported = cell("withLatestFrom (10)", "builtin", around: 1)
+        unsupported.status = "unsupported"
+        let run = try SyntheticRun(cells: [unsupported, cell("withLatestFrom (10)", "rxSink", around: 160)]).results()
+        #expect(StyleRanking.rankings(run).isEmpty)
+    }
+
+    @Test func theSummaryLeadsWithTheStageCostsThenTheRankings() throws {
+        let depths = [1, 4, 16]
+        var cells = depths.map { depth -> SyntheticCell in
+            var cell = cell("pipelineDepth (\(depth))", "structBridge", around: 90 + 13 * Double(depth))
+            cell.extra = ["scenario": "pipelineDepth", "parameter": String(depth)]
+            return cell
+        }
+        cells += depths.map { depth -> SyntheticCell in
+            var cell = cell("pipelineDepth (\(depth))", "rxSink", around: 100 + 62 * Double(depth))
+            cell.extra = ["scenario": "pipelineDepth", "parameter": String(depth)]
+            return cell
+        }
+        let text = RunSummary(run: try SyntheticRun(cells: cells).results()).render(.terminal)
+        let stages = try #require(text.range(of: "What one more stage costs"))
+        let ranked = try #require(text.range(of: "Each workload, implementations fastest first"))
+        #expect(stages.lowerBound < ranked.lowerBound)
+        let lines = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(lines.contains("structBridge 13 +-0"))
+        #expect(lines.contains("rxSink 62 +-0"))
+        // (100 + 62 x 16) / (90 + 13 x 16) = 1092 / 298.
+        #expect(lines.contains("pipelineDepth (16) element structBridge 298 ns rxSink 3.66x"))
+    }
+}
