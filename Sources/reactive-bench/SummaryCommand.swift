@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Harness
 import Runner
 
@@ -22,6 +23,9 @@ struct SummaryCommand: ParsableCommand {
     @Option(name: .long, help: "terminal or markdown.")
     var format = ReportFormat.terminal.rawValue
 
+    @Option(name: .long, help: "Also write the run's fits as CSV to this new file (for a run made before fits.csv existed).")
+    var fits: String?
+
     func validate() throws {
         guard let format = ReportFormat(rawValue: format), format != .csv else {
             throw ValidationError("--format must be terminal or markdown (got '\(format)')")
@@ -31,6 +35,10 @@ struct SummaryCommand: ParsableCommand {
     func run() throws {
         let results = try RunResults.load(runDirectory)
         let instructionRun = try instructions.map { try RunResults.load($0) }
+        if let fits {
+            guard !FileManager.default.fileExists(atPath: fits) else { throw BadInput("\(fits) exists: --fits writes a new file, never over one") }
+            try FitTable.table(FitTable.fits(results)).write(to: fits)
+        }
         print(RunSummary(run: results, instructionRun: instructionRun).render(ReportFormat(rawValue: format)!))
     }
 }

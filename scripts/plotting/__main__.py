@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import allocations, compare, demand, latency, report, scaling, style, timing, verdictchart, verdicts
+from . import allocations, compare, demand, latency, report, scaling, stagefits, style, timing, verdictchart, verdicts
 from .data import InputError, Run, duplicate_cells, implementations, load_run
 from .report import Chart
 
@@ -81,7 +81,20 @@ def compare_runs(base_dir: str, new_dir: str, out_dir: str) -> int:
 def draw_charts(run: Run, colours: dict[str, str]) -> list[Chart]:
     """Draws every chart that applies to the run and says how to read each one."""
     directory = run.directory / "plots"
-    charts = [
+    charts = []
+    stage_png = stagefits.plot(run, colours, directory)
+    if stage_png:
+        charts.append(
+            Chart(
+                "What one more stage costs",
+                stage_png,
+                "Each swept scenario's cost against its stages (subscribers), log-log: the points are "
+                "every cell's median and 95% interval, the lines the least-squares fits of fits.csv "
+                "(`cost = intercept + slope x stages`), whose slope is the cost of one more stage. A "
+                "sweep that is not a line (R² < 0.98) keeps its points, joined by a dotted line.",
+            )
+        )
+    charts += [
         Chart(
             "Time per unit",
             timing.plot(run, colours, directory),
