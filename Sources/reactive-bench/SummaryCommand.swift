@@ -23,6 +23,9 @@ struct SummaryCommand: ParsableCommand {
     @Option(name: .long, help: "terminal or markdown.")
     var format = ReportFormat.terminal.rawValue
 
+    @Flag(name: .long, help: "Only the per-stage tables (the README's lead), not the workload rankings.")
+    var stagesOnly = false
+
     @Option(name: .long, help: "Also write the run's fits as CSV to this new file (for a run made before fits.csv existed).")
     var fits: String?
 
@@ -39,6 +42,8 @@ struct SummaryCommand: ParsableCommand {
             guard !FileManager.default.fileExists(atPath: fits) else { throw BadInput("\(fits) exists: --fits writes a new file, never over one") }
             try FitTable.table(FitTable.fits(results)).write(to: fits)
         }
-        print(RunSummary(run: results, instructionRun: instructionRun).render(ReportFormat(rawValue: format)!))
+        var summary = RunSummary(run: results, instructionRun: instructionRun)
+        if stagesOnly { summary.rankings = [] }
+        print(summary.render(ReportFormat(rawValue: format)!))
     }
 }

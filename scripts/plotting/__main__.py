@@ -13,12 +13,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import allocations, compare, demand, latency, report, scaling, stagefits, style, timing, verdictchart, verdicts
+from . import allocations, compare, data, demand, latency, report, scaling, stagefits, style, timing, verdictchart, verdicts
 from .data import InputError, Run, duplicate_cells, implementations, load_run
 from .report import Chart
 
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = data.ROOT
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pandas as pd
 
+# The repository root (scripts/plotting/data.py is two levels below it), where the release tool is built.
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_VERSION = 2
 # Version 2 only added columns (scenario, parameter, noise gate, demand); the charts read none of them,
 # so version 1 runs (the committed reference until it is regenerated) still plot.

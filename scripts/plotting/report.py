@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import compare, data, style
-from .data import Run
+from . import compare, data, style, summary
+from .data import InputError, Run
 
 SUMMARY_HEADER = (
     "workload",
@@ -42,6 +42,7 @@ def write(
     """
     sections = [
         f"# ReactiveBench run {run.name}",
+        _answer_section(run),
         _environment_section(run),
         _summary_section(run),
         *(_chart_section(run, chart) for chart in charts),
@@ -60,6 +61,15 @@ def table(
     align = ["---:" if index in numeric else "---" for index in range(len(header))]
     lines = [_row(header), _row(align)] + [_row(row) for row in rows]
     return "\n".join(lines)
+
+
+def _answer_section(run: Run) -> str:
+    """What the run says, as ``reactive-bench summary`` prints it: per-stage costs, then the rankings."""
+    try:
+        text = summary.markdown(data.ROOT, run.directory)
+    except InputError as error:
+        text = f"_No summary: {error}._"
+    return "## The answer\n\n" + text
 
 
 def _environment_section(run: Run) -> str:
@@ -81,7 +91,7 @@ def _summary_section(run: Run) -> str:
         "retained bytes above 0 were not given back after teardown."
     )
     return (
-        "## Summary\n\n"
+        "## Every cell\n\n"
         + table(SUMMARY_HEADER, rows, numeric=range(3, len(SUMMARY_HEADER)))
         + "\n\n"
         + note

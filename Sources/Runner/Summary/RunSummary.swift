@@ -5,8 +5,8 @@ import Harness
 /// any run: first what one more stage costs per implementation (from the fits), then every workload's
 /// implementations ranked, with each one's ratio to the fastest and whether the difference is significant.
 public struct RunSummary: Sendable {
-    public let stageTables: [StageCostTable]
-    public let rankings: [StyleRanking]
+    public var stageTables: [StageCostTable]
+    public var rankings: [StyleRanking]
 
     /// The summary of `run`; an instruction run of the same build, if given, adds its instructions per
     /// stage (a time run has none).

@@ -12,6 +12,7 @@ WORKLOADS = (
     ("histogram", "histogram", ""),
     ("pipelineDepth (1)", "pipelineDepth", "1"),
     ("pipelineDepth (4)", "pipelineDepth", "4"),
+    ("pipelineDepth (16)", "pipelineDepth", "16"),
     ("fanOut (10)", "fanOut", "10"),
     ("fanOut (100)", "fanOut", "100"),
     ("demand (unlimited)", "demand", "unlimited"),
@@ -48,6 +49,21 @@ def row(workload: tuple[str, str, str], implementation: str, index: int) -> dict
     }  # fmt: skip
 
 
+FIT_COLUMNS = [
+    "schema_version", "scenario", "source", "implementation", "metric", "measured_per", "slope_per", "parameters",
+    "points", "slope", "slope_ci95_low", "slope_ci95_high", "intercept", "intercept_ci95_low",
+    "intercept_ci95_high", "r_squared", "shape",
+]  # fmt: skip
+
+
+def fit(implementation: str, index: int) -> list[str]:
+    """A fits.csv row for the pipelineDepth sweep: a line, except rxSink's, which curves."""
+    shape = "nonlinear" if implementation == "rxSink" else "linear"
+    slope = 10.0 * (index + 1)
+    return ["1", "pipelineDepth", "", implementation, "ns", "element", "stage", "1;4;16", "15", str(slope),
+            str(slope * 0.95), str(slope * 1.05), "90", "85", "95", "0.9" if shape == "nonlinear" else "0.999", shape]  # fmt: skip
+
+
 def write_run(directory: Path) -> Path:
     """Writes results.csv and environment.csv into ``directory`` and returns it."""
     rows = [row(workload, name, index) for workload in WORKLOADS for index, name in enumerate(IMPLEMENTATIONS)]
@@ -57,6 +73,8 @@ def write_run(directory: Path) -> Path:
         writer = csv.DictWriter(file, fieldnames=columns, restval="")
         writer.writeheader()
         writer.writerows(rows)
+    with open(directory / "fits.csv", "w", newline="", encoding="utf-8") as file:
+        csv.writer(file).writerows([FIT_COLUMNS] + [fit(name, index) for index, name in enumerate(IMPLEMENTATIONS)])
     with open(directory / "environment.csv", "w", newline="", encoding="utf-8") as file:
         csv.writer(file).writerows([["key", "value"], ["git_commit", "abc"], ["run_complete", "true"]])
     return directory

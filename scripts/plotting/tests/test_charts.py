@@ -13,7 +13,7 @@ from plotting import data, verdictchart, verdicts
 
 from .synthetic import write_run
 
-CHARTS = ("ns_per_unit", "allocations", "latency", "scaling", "demand_overhead")
+CHARTS = ("stage_fits", "ns_per_unit", "allocations", "latency", "scaling", "demand_overhead")
 
 
 class ChartTests(unittest.TestCase):
