@@ -1,8 +1,10 @@
-"""The README's results table, made from a run (the committed reference): ``python -m plotting.readme
-RUN_DIR README.md`` rewrites what lies between the two markers below, and prints the table.
+"""The README's results, made from a run (the committed reference): ``python -m plotting.readme RUN_DIR
+README.md`` rewrites what lies between each pair of markers below, and prints it.
 
-Rows are the implementations; columns the workloads that say most about what a style costs (those the
-run has), as median ns per unit with the ratio to the hand-written loop, then allocations.
+First the per-stage tables, as ``reactive-bench summary --stages-only`` prints them (with the run's
+``instructions/`` run, when it has one). Then a table whose rows are the implementations and whose
+columns are the workloads that say most about what a style costs (those the run has), as median ns per
+unit with the ratio to the hand-written loop, then allocations.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import data, style
+from . import data, style, summary
 from .data import InputError
 
 BEGIN = "<!-- results-table:begin (scripts/reference writes this table from results/reference) -->"
 END = "<!-- results-table:end -->"
+STAGES_BEGIN = "<!-- stage-table:begin (scripts/reference writes these tables from results/reference) -->"
+STAGES_END = "<!-- stage-table:end -->"
 # (workloads to take a column from: the first the run has, what one unit is called). Headings name the
 # workload taken, so a default run (`subscribeChurn (4)`) and a full one (`(1)`) both read right.
 TIME_COLUMNS = (
@@ -51,12 +55,12 @@ def table(run: data.Run) -> str:
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
 
-def splice(readme: str, generated: str) -> str:
+def splice(readme: str, generated: str, begin: str = BEGIN, end_marker: str = END) -> str:
     """``readme`` with the text between the markers replaced by ``generated``."""
-    start, end = readme.find(BEGIN), readme.find(END)
+    start, end = readme.find(begin), readme.find(end_marker)
     if start < 0 or end < start:
-        raise InputError(f"README has no '{BEGIN}' ... '{END}' markers")
-    return readme[: start + len(BEGIN)] + "\n" + generated + "\n" + readme[end:]
+        raise InputError(f"README has no '{begin}' ... '{end_marker}' markers")
+    return readme[: start + len(begin)] + "\n" + generated + "\n" + readme[end:]
 
 
 def _first(results: pd.DataFrame, names: tuple[str, ...]) -> str | None:
@@ -89,13 +93,16 @@ def main(argv: list[str]) -> int:
         print("readme: error: usage: python -m plotting.readme RUN_DIR README.md", file=sys.stderr)
         return 2
     try:
-        generated = table(data.load_run(argv[0]))
+        run = data.load_run(argv[0])
+        stages = summary.markdown(data.ROOT, run.directory, stages_only=True)
+        generated = table(run)
         path = Path(argv[1])
-        path.write_text(splice(path.read_text(encoding="utf-8"), generated), encoding="utf-8")
+        text = splice(path.read_text(encoding="utf-8"), stages, STAGES_BEGIN, STAGES_END)
+        path.write_text(splice(text, generated), encoding="utf-8")
     except (InputError, OSError) as error:
         print(f"readme: error: {error}", file=sys.stderr)
         return 2
-    print(generated)
+    print(stages + "\n\n" + generated)
     return 0
 
 
