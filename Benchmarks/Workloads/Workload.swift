@@ -37,6 +37,10 @@ public protocol Workload: Sendable {
     /// The title of the row this one's demand overhead is measured against (the same scenario with
     /// `.unlimited` demand), or nil.
     var demandReference: String? { get }
+    /// The smallest relative gap between two implementations' median times that a rerun of this
+    /// workload keeps: the report calls a smaller one not significant. 0.25 unless the workload's times
+    /// move more than that from run to run (a thread hop).
+    var rankingMargin: Double { get }
     /// Why the instructions this workload executes vary between runs of one build, or nil when they
     /// repeat: then `run --metric instructions` leaves its counts empty instead of gating on noise.
     var unrepeatableInstructionsReason: String? { get }
@@ -51,6 +55,7 @@ extension Workload {
     public var sweepAxis: SweepAxis? { nil }
     public var measuresLatency: Bool { unit == .element }
     public var unrepeatableInstructionsReason: String? { nil }
+    public var rankingMargin: Double { 0.25 }
 
     public func unsupportedReason(for implementation: Implementation) -> String? {
         defaultUnsupportedReason(for: implementation)

@@ -26,6 +26,9 @@ struct SummaryCommand: ParsableCommand {
     @Flag(name: .long, help: "Only the per-stage tables (the README's lead), not the workload rankings.")
     var stagesOnly = false
 
+    @Option(name: .long, help: "Another run of the same suite: check that it keeps the order of every pair this run calls significantly different (exit 1 when one is reversed).")
+    var checkOrder: String?
+
     @Option(name: .long, help: "Also write the run's fits as CSV to this new file (for a run made before fits.csv existed).")
     var fits: String?
 
@@ -45,5 +48,11 @@ struct SummaryCommand: ParsableCommand {
         var summary = RunSummary(run: results, instructionRun: instructionRun)
         if stagesOnly { summary.rankings = [] }
         print(summary.render(ReportFormat(rawValue: format)!))
+        if let checkOrder {
+            let (reversed, checked) = StyleRanking.reversedPairs(results, in: try RunResults.load(checkOrder))
+            print("\n\(checked) significantly different pairs checked against \(checkOrder): \(reversed.count) reversed")
+            for pair in reversed { print("  reversed: \(pair.workload): \(pair.faster) < \(pair.slower)") }
+            if !reversed.isEmpty { throw ExitCode(1) }
+        }
     }
 }

@@ -63,3 +63,26 @@ struct StyleRankingTests {
         #expect(lines.contains("pipelineDepth (16) element structBridge 298 ns rxSink 3.66x"))
     }
 }
+
+/// Whether a second run keeps the order of the pairs the first calls significantly different.
+struct RankingOrderTests {
+    private func run(_ medians: [String: Double]) throws -> RunResults {
+        try SyntheticRun(cells: medians.keys.sorted().map { implementation in
+            let median = medians[implementation]!
+            return SyntheticCell(workload: "scan", implementation: implementation, samples: (0..<11).map { median + Double($0 - 5) / 10 })
+        }).results()
+    }
+
+    @Test func everySignificantPairIsListedFasterFirst() throws {
+        let pairs = StyleRanking.significantPairs(try run(["builtin": 100, "rxSink": 150, "anySubscriber": 200]))
+        #expect(Set(pairs.map { "\($0.faster)<\($0.slower)" }) == ["builtin<rxSink", "builtin<anySubscriber", "rxSink<anySubscriber"])
+    }
+
+    @Test func aRerunThatSwapsASignificantPairIsReported() throws {
+        let first = try run(["builtin": 100, "rxSink": 150, "anySubscriber": 200])
+        let kept = StyleRanking.reversedPairs(first, in: try run(["builtin": 105, "rxSink": 140, "anySubscriber": 210]))
+        #expect(kept.reversed.isEmpty && kept.checked == 3)
+        let swapped = StyleRanking.reversedPairs(first, in: try run(["builtin": 105, "rxSink": 220, "anySubscriber": 210]))
+        #expect(swapped.reversed.map(\.slower) == ["anySubscriber"] && swapped.reversed.map(\.faster) == ["rxSink"])
+    }
+}
