@@ -1,0 +1,292 @@
+"""docs/FINDINGS.md, regenerated from a run (the committed reference) by ``python -m plotting.findings
+RUN_DIR OUT.md``: the handful of things the numbers say, each with the numbers it rests on and explained
+by the cost anatomy of the instruction run in ``RUN_DIR/instructions``.
+
+Every finding is computed from the run's fits.csv (time, allocations) and the instruction run's fits.csv
+(instructions and the anatomy counters, per stage) and results.csv; a finding whose numbers the run does
+not have, or do not bear it out, is left out rather than written.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from . import data, stagefits, summary
+from .data import InputError
+
+ANATOMY = (
+    ("retains", "retains"),
+    ("releases", "releases"),
+    ("atomic_rmws", "atomic RMWs"),
+    ("lock_acquisitions", "lock acquisitions"),
+    ("exclusivity_checks", "exclusivity checks"),
+    ("metadata_lookups", "metadata lookups"),
+    ("dynamic_casts", "dynamic casts"),
+    ("mallocs", "mallocs"),
+)
+# The sweep whose slope is "one more operator stage": map stages behind the direct source when the run
+# has them (the source and the sink then cost next to nothing), else behind the subject.
+STAGE_SERIES = (("pipelineDepth", "direct"), ("pipelineDepth", "subject"), ("pipelineDepth", ""))
+
+
+class Numbers:
+    """What the findings read: the time run's and the instruction run's fits and rows."""
+
+    def __init__(self, directory: Path):
+        self.run = data.load_run(directory)
+        self.fits = stagefits.load_fits(directory)
+        instructions = summary.instruction_run(directory)
+        self.instruction_results = data.load_results(instructions / "results.csv") if instructions else None
+        self.instruction_fits = stagefits.load_fits(instructions) if instructions else None
+
+    def slope(self, fits: pd.DataFrame | None, scenario: str, source: str, implementation: str, metric: str,
+              measured_per: str | None = None) -> float | None:  # fmt: skip
+        """The slope of one fit, or None."""
+        if fits is None:
+            return None
+        rows = fits[(fits["scenario"] == scenario) & (fits["source"].astype(str) == source)
+                    & (fits["implementation"] == implementation) & (fits["metric"] == metric)]  # fmt: skip
+        if measured_per is not None:
+            rows = rows[rows["measured_per"] == measured_per]
+        return None if rows.empty else float(rows["slope"].iloc[0])
+
+    def stage_series(self) -> tuple[str, str] | None:
+        """The (scenario, source) of the sweep the findings call "a stage"."""
+        if self.fits is None:
+            return None
+        present = set(zip(self.fits["scenario"], self.fits["source"].astype(str)))
+        return next((series for series in STAGE_SERIES if series in present), None)
+
+    def counted(self, workload: str, implementation: str, column: str) -> float | None:
+        """A column of the instruction run's row, or None."""
+        if self.instruction_results is None or column not in self.instruction_results.columns:
+            return None
+        row = data.cell(self.instruction_results, workload, implementation)
+        if row is None or row["status"] != data.OK or pd.isna(row.get(column)):
+            return None
+        return float(row[column])
+
+    def styles(self) -> list[str]:
+        """The implementations of the run, the baseline left out."""
+        return [name for name in data.implementations(self.run.results) if name != data.BASELINE]
+
+
+def number(value: float | None, digits: int = 0) -> str:
+    """``1,234``, ``12.5``; ``-`` for None."""
+    if value is None:
+        return "-"
+    return f"{value:,.{digits}f}" if abs(value) >= 10 or digits == 0 else f"{value:.{digits}f}"
+
+
+def stage_table(numbers: Numbers, series: tuple[str, str]) -> str:
+    """One row per style: ns, instructions and every anatomy counter per stage."""
+    scenario, source = series
+    header = ["style", "ns per stage", "instructions per stage"] + [title for _, title in ANATOMY]
+    rows = []
+    for name in numbers.styles():
+        ns = numbers.slope(numbers.fits, scenario, source, name, "ns")
+        instructions = numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element")
+        anatomy = [numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") for metric, _ in ANATOMY]
+        if ns is None and instructions is None:
+            continue
+        rows.append([f"`{name}`", number(ns, 1), number(instructions)] + [number(value, 2) for value in anatomy])
+    lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def findings(numbers: Numbers) -> list[str]:
+    """Every finding the numbers bear out, in order."""
+    series = numbers.stage_series()
+    found = [finding for finding in (
+        _source_and_sink(numbers),
+        _cheapest_and_costliest_stage(numbers, series),
+        _fewer_instructions_more_time(numbers, series),
+        _rx_stage(numbers, series),
+        _locks_per_stage(numbers, series),
+        _subscription_stage(numbers),
+    ) if finding]  # fmt: skip
+    return found
+
+
+def _source_and_sink(numbers: Numbers) -> str | None:
+    """How much of an element the subject and the sink were, from floor under both sources."""
+    rows = []
+    for name in numbers.styles():
+        subject = numbers.counted("floor", name, "instructions_per_unit")
+        direct = numbers.counted("floor [direct]", name, "instructions_per_unit")
+        mapped = numbers.counted("map", name, "instructions_per_unit")
+        if subject is not None and direct is not None:
+            rows.append((name, subject, direct, mapped))
+    if not rows:
+        return None
+    text = ", ".join(f"`{name}` {number(subject)} -> {number(direct)}" for name, subject, direct, _ in rows)
+    shares = [subject / mapped for _, subject, _, mapped in rows if mapped]
+    share = f" That is {min(shares):.0%} to {max(shares):.0%} of a `map` element behind the subject." if shares else ""
+    return (
+        "**The source, not the operator, was most of an element.** Instructions per element of `floor` "
+        f"(source -> sink, no operator), subject -> direct source: {text}.{share} Behind the subject, every "
+        "style's operator is a small difference between two large numbers; behind the direct source the "
+        "per-stage slopes below are what each style's operator costs."
+    )
+
+
+def _cheapest_and_costliest_stage(numbers: Numbers, series) -> str | None:
+    if series is None:
+        return None
+    scenario, source = series
+    slopes = {name: numbers.slope(numbers.fits, scenario, source, name, "ns") for name in numbers.styles()}
+    slopes = {name: value for name, value in slopes.items() if value is not None and value > 0}
+    if len(slopes) < 2:
+        return None
+    order = sorted(slopes, key=slopes.get)
+    label = stagefits.series_label(scenario, source)
+    listing = ", ".join(f"`{name}` {number(slopes[name], 1)} ns" for name in order)
+    return (
+        f"**One more map stage (`{label}`) costs {slopes[order[-1]] / slopes[order[0]]:.1f}x as much in "
+        f"`{order[-1]}` as in `{order[0]}`.** Per stage, fastest first: {listing}."
+    )
+
+
+def _fewer_instructions_more_time(numbers: Numbers, series) -> str | None:
+    """A style that executes fewer instructions per stage than another yet takes longer: the anatomy says why."""
+    if series is None or numbers.instruction_fits is None:
+        return None
+    scenario, source = series
+    styles = numbers.styles()
+    per = {name: (numbers.slope(numbers.fits, scenario, source, name, "ns"),
+                  numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element"))
+           for name in styles}  # fmt: skip
+    for slow in styles:
+        for fast in styles:
+            (slow_ns, slow_instructions), (fast_ns, fast_instructions) = per[slow], per[fast]
+            if None in (slow_ns, slow_instructions, fast_ns, fast_instructions) or slow == fast:
+                continue
+            if slow_instructions < fast_instructions and slow_ns > 1.25 * fast_ns:
+                anatomy = "; ".join(
+                    f"{title} {number(numbers.slope(numbers.instruction_fits, scenario, source, slow, metric, 'element'), 2)}"
+                    f" vs {number(numbers.slope(numbers.instruction_fits, scenario, source, fast, metric, 'element'), 2)}"
+                    for metric, title in ANATOMY
+                )  # fmt: skip
+                return (
+                    f"**`{slow}` executes fewer instructions per stage than `{fast}` "
+                    f"({number(slow_instructions)} vs {number(fast_instructions)}) yet takes longer "
+                    f"({number(slow_ns, 1)} vs {number(fast_ns, 1)} ns).** Its cost is in what instruction counts "
+                    f"do not weigh: per stage and element, {anatomy}. Atomic read-modify-writes and indirect "
+                    "calls cost many cycles each, whatever their instruction count."
+                )
+    return None
+
+
+def _rx_stage(numbers: Numbers, series) -> str | None:
+    """What an Rx stage does per element, and which of its calls explain its cost."""
+    if series is None or "rxSink" not in numbers.styles():
+        return None
+    scenario, source = series
+    values = {metric: numbers.slope(numbers.instruction_fits, scenario, source, "rxSink", metric, "element") for metric, _ in ANATOMY}
+    instructions = numbers.slope(numbers.instruction_fits, scenario, source, "rxSink", "instructions", "element")
+    ns = numbers.slope(numbers.fits, scenario, source, "rxSink", "ns")
+    if instructions is None or ns is None:
+        return None
+    anatomy = ", ".join(f"{number(values[metric], 2)} {title}" for metric, title in ANATOMY if values[metric])
+    reasons = []
+    if (values["lock_acquisitions"] or 0) >= 0.5:
+        reasons.append("its sinks take a lock per element (the disposed flag `forwardOn` checks is an `AtomicInt`, "
+                       "which in RxSwift is an `NSLock`)")  # fmt: skip
+    if (values["metadata_lookups"] or 0) >= 0.5:
+        reasons.append("its `Event`s pass through generic code the compiler did not specialise, which looks "
+                       "metadata up at run time")  # fmt: skip
+    why = (" " + "; ".join(reasons).capitalize() + ".") if reasons else ""
+    return (
+        f"**An Rx stage costs {number(ns, 1)} ns and {number(instructions)} instructions per element.** "
+        f"Per stage and element it makes {anatomy or 'none of the counted calls'}.{why}"
+    )
+
+
+def _locks_per_stage(numbers: Numbers, series) -> str | None:
+    """The styles that take a lock per element per stage."""
+    if series is None or numbers.instruction_fits is None:
+        return None
+    scenario, source = series
+    locking = {name: numbers.slope(numbers.instruction_fits, scenario, source, name, "lock_acquisitions", "element")
+               for name in numbers.styles()}  # fmt: skip
+    locking = {name: value for name, value in locking.items() if value is not None}
+    if not locking:
+        return None
+    listing = ", ".join(f"`{name}` {number(value, 2)}" for name, value in locking.items())
+    return f"**Lock acquisitions per stage and element:** {listing}."
+
+
+def _first_slope(numbers: Numbers, scenario: str, sources: tuple[str, ...], name: str, metric: str) -> float | None:
+    """The slope of the first of ``sources`` that the run fitted."""
+    for source in sources:
+        value = numbers.slope(numbers.fits, scenario, source, name, metric)
+        if value is not None:
+            return value
+    return None
+
+
+def _subscription_stage(numbers: Numbers) -> str | None:
+    """What subscribing and cancelling one more stage costs, and allocates."""
+    if numbers.fits is None:
+        return None
+    rows, free = [], []
+    for name in numbers.styles():
+        ns = _first_slope(numbers, "subscribeChurn", ("subject", ""), name, "ns")
+        allocations = _first_slope(numbers, "pipelineDepth", ("subject", ""), name, "allocations")
+        if ns is None and allocations is None:
+            continue
+        rows.append(f"`{name}` {number(ns)} ns, {number(allocations, 1)} allocations")
+        if allocations is not None and abs(allocations) < 0.05:
+            free.append(f"`{name}`")
+    if not rows:
+        return None
+    text = (
+        "**Subscribing one more stage, and cancelling it,** per style (`subscribeChurn` and "
+        f"`pipelineDepth` set-up slopes): {'; '.join(rows)}."
+    )
+    if free:
+        text += f" {', '.join(free)} allocate nothing per stage: their stages are structs that pass the subscription through."
+    return text
+
+
+def document(numbers: Numbers) -> str:
+    """The whole FINDINGS.md."""
+    environment = {} if numbers.run.environment is None else dict(numbers.run.environment.itertuples(index=False))
+    parts = [
+        "# What the numbers say",
+        f"Generated by `scripts/reference` (`python -m plotting.findings`) from `results/{numbers.run.name}` "
+        f"(commit `{environment.get('git_commit', '?')}`, {environment.get('cpu_model', 'unknown CPU')}) and its "
+        "instruction run; do not edit by hand. Every number is a fit of that run (fits.csv: the slope of cost "
+        "against stages, least squares over the repetitions) or one of its rows.",
+    ]
+    series = numbers.stage_series()
+    if series is not None:
+        parts += [
+            f"## One stage, per style (`{stagefits.series_label(*series)}`)",
+            stage_table(numbers, series),
+        ]
+    parts.append("## Findings")
+    parts += [f"{index}. {text}" for index, text in enumerate(findings(numbers), start=1)]
+    return "\n\n".join(parts) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """RUN_DIR OUT.md: writes the findings; exit status 2 with one line on bad input."""
+    if len(argv) != 2:
+        print("findings: error: usage: python -m plotting.findings RUN_DIR OUT.md", file=sys.stderr)
+        return 2
+    try:
+        text = document(Numbers(Path(argv[0])))
+        Path(argv[1]).write_text(text, encoding="utf-8")
+    except (InputError, OSError) as error:
+        print(f"findings: error: {error}", file=sys.stderr)
+        return 2
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
