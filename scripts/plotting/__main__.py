@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import allocations, compare, data, demand, latency, report, scaling, stagefits, style, timing, verdictchart, verdicts
+from . import allocations, anatomy, compare, data, demand, latency, report, scaling, stagefits, style, timing, verdictchart, verdicts
 from .data import InputError, Run, duplicate_cells, implementations, load_run
 from .report import Chart
 
@@ -92,6 +92,17 @@ def draw_charts(run: Run, colours: dict[str, str]) -> list[Chart]:
                 "every cell's median and 95% interval, the lines the least-squares fits of fits.csv "
                 "(`cost = intercept + slope x stages`), whose slope is the cost of one more stage. A "
                 "sweep that is not a line (R² < 0.98) keeps its points, joined by a dotted line.",
+            )
+        )
+    anatomy_png = anatomy.plot(run, colours, directory)
+    if anatomy_png:
+        charts.append(
+            Chart(
+                "What a stage does",
+                anatomy_png,
+                "Per style, the calls one more map stage makes per element (the slopes of the instruction "
+                "run's anatomy counters against depth), stacked by kind; the diamond is its atomic "
+                "read-modify-write instructions, which retains, releases and locks execute.",
             )
         )
     charts += [
