@@ -37,7 +37,7 @@ private final class Sample<Element, SampleType>: Producer<Element> {
 /// Observes the source: keeps its latest element and whether it completed, under the lock it shares
 /// with ``SamplerSink``.
 private final class SampleSequenceSink<Observer: ObserverType, SampleType>:
-    Sink<Observer>, ObserverType, SynchronizedOnType
+    Sink<Observer>, ObserverType, LockOwnerType, SynchronizedOnType
 {
     typealias Element = Observer.Element
 
@@ -82,7 +82,7 @@ private final class SampleSequenceSink<Observer: ObserverType, SampleType>:
 // MARK: -
 
 /// Observes the sampler: each tick (and its completion) emits the pending element, if any.
-private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverType, SynchronizedOnType {
+private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverType, LockOwnerType, SynchronizedOnType {
     typealias Element = SampleType
 
     private let parent: SampleSequenceSink<Observer, SampleType>
