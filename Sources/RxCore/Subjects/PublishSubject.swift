@@ -22,7 +22,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, C
 
     /// Whether any observer is subscribed.
     public var hasObservers: Bool {
-        lock.performLocked { !observers.isEmpty }
+        lock.performLocked { observers.count > 0 }
     }
 
     /// Whether ``dispose()`` was called.
@@ -34,7 +34,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, C
     /// is delivered; the first stop event is kept for late subscribers.
     public func on(_ event: Event<Element>) {
         let observers = synchronized_on(event)
-        observers.dispatch(event)
+        dispatch(observers, event)
     }
 
     private func synchronized_on(_ event: Event<Element>) -> Observers {
