@@ -1,0 +1,120 @@
+import Dispatch
+import RxCore
+import RxSinks
+import Testing
+
+/// RxSwift's trampoline (`Schedulers/CurrentThreadScheduler.swift`), which `Producer.subscribe` goes
+/// through (`Observables/Producer.swift`): work scheduled on the current thread while a subscription is
+/// being made runs after the subscription's own code, in the order it was scheduled, and before the
+/// outermost `subscribe` returns.
+@Suite struct CurrentThreadSchedulerTests {
+    final class Log: @unchecked Sendable {
+        var lines: [String] = []
+        func append(_ line: String) { lines.append(line) }
+    }
+
+    /// A source that schedules `values` on the trampoline from inside its subscription.
+    static func scheduling(_ values: [Int], log: Log) -> Observable<Int> {
+        Observable<Int>.create { observer in
+            log.append("subscribed")
+            for value in values {
+                _ = CurrentThreadScheduler.instance.schedule(value) { value in
+                    log.append("scheduled \(value)")
+                    observer.onNext(value)
+                    return Disposables.create()
+                }
+            }
+            log.append("subscription code returns")
+            return Disposables.create()
+        }
+    }
+
+    @Test func workScheduledDuringAnOuterSubscribeRunsBeforeItReturnsInOrder() {
+        let log = Log()
+        _ = Self.scheduling([1, 2], log: log).map { $0 * 10 }.subscribe { event in log.append("\(event)") }
+        log.append("subscribe returned")
+        #expect(
+            log.lines == [
+                "subscribed", "subscription code returns",
+                "scheduled 1", "next(10)", "scheduled 2", "next(20)",
+                "subscribe returned",
+            ]
+        )
+    }
+
+    @Test func workScheduledByQueuedWorkRunsAfterWhatWasQueuedBeforeIt() {
+        let log = Log()
+        let scheduler = CurrentThreadScheduler.instance
+        _ = Observable<Int>.create { _ in
+            _ = scheduler.schedule(1) { value in
+                log.append("run \(value)")
+                _ = scheduler.schedule(3) { value in
+                    log.append("run \(value)")
+                    return Disposables.create()
+                }
+                return Disposables.create()
+            }
+            _ = scheduler.schedule(2) { value in
+                log.append("run \(value)")
+                return Disposables.create()
+            }
+            return Disposables.create()
+        }.subscribe { _ in }
+        #expect(log.lines == ["run 1", "run 2", "run 3"])
+    }
+
+    @Test func aNestedSubscribeRunsAtOnceWithoutTheTrampoline() {
+        let log = Log()
+        let inner = Observable<Int>.create { _ in
+            log.append("inner subscribed")
+            return Disposables.create()
+        }
+        _ = Observable<Int>.create { _ in
+            log.append("outer subscribed")
+            _ = inner.subscribe { _ in }
+            log.append("outer subscription code returns")
+            return Disposables.create()
+        }.subscribe { _ in }
+        #expect(log.lines == ["outer subscribed", "inner subscribed", "outer subscription code returns"])
+    }
+
+    @Test func aDisposedQueuedItemDoesNotRun() {
+        let log = Log()
+        _ = Observable<Int>.create { _ in
+            let cancelled = CurrentThreadScheduler.instance.schedule(1) { _ in
+                log.append("cancelled work ran")
+                return Disposables.create()
+            }
+            _ = CurrentThreadScheduler.instance.schedule(2) { _ in
+                log.append("kept work ran")
+                return Disposables.create()
+            }
+            cancelled.dispose()
+            return Disposables.create()
+        }.subscribe { _ in }
+        #expect(log.lines == ["kept work ran"])
+    }
+
+    @Test func theThreadIsBusyOnlyWhileScheduledWorkRuns() {
+        let log = Log()
+        #expect(CurrentThreadScheduler.isScheduleRequired)
+        _ = Observable<Int>.create { _ in
+            log.append("busy: \(!CurrentThreadScheduler.isScheduleRequired)")
+            let otherThread = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                log.append("another thread busy: \(!CurrentThreadScheduler.isScheduleRequired)")
+                otherThread.signal()
+            }
+            otherThread.wait()
+            return Disposables.create()
+        }.subscribe { _ in }
+        #expect(CurrentThreadScheduler.isScheduleRequired)
+        // Outside any subscription, scheduled work runs at once.
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            log.append("ran at once")
+            return Disposables.create()
+        }
+        log.append("schedule returned")
+        #expect(log.lines == ["busy: true", "another thread busy: false", "ran at once", "schedule returned"])
+    }
+}
