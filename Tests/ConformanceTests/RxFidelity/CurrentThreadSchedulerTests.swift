@@ -117,4 +117,30 @@ import Testing
         log.append("schedule returned")
         #expect(log.lines == ["busy: true", "another thread busy: false", "ran at once", "schedule returned"])
     }
+
+    @Test func twoSequencesInOneChainTakeTurnsOneEventEach() {
+        let log = Log()
+        _ = Observable.from([1, 2, 3])
+            .withLatestFrom(Observable.from([10, 20]), resultSelector: { first, second in first + second })
+            .subscribe { event in log.append("\(event)") }
+        // `other` is subscribed first: 10, then 1 (gives 11), 20, 2 (22), other's completion, 3 (23), completion.
+        #expect(log.lines == ["next(11)", "next(22)", "next(23)", "completed"])
+    }
+
+    @Test func aDisposeDuringTheTrampolineStopsTheStepsNotRunYet() {
+        let pulled = Log()
+        let elements = (1...5).lazy.map { element -> Int in
+            pulled.append("pulled \(element)")
+            return element
+        }
+        let log = Log()
+        _ = Observable.from(elements)
+            .map { element -> Int in
+                if element == 2 { throw TestError.thrown }
+                return element
+            }
+            .subscribe { event in log.append("\(event)") }
+        #expect(log.lines == ["next(1)", "error(TestError.thrown)"])
+        #expect(pulled.lines == ["pulled 1", "pulled 2"])
+    }
 }
