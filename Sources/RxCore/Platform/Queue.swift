@@ -1,7 +1,8 @@
 /// A first-in, first-out ring buffer (RxSwift's `Platform/DataStructures/Queue.swift`, the part the
 /// schedulers use): storage of optionals that doubles when full and halves when a quarter full (never
-/// below the capacity it started with).
-struct Queue<T> {
+/// below the capacity it started with). Public because operators outside this module (RxSinks'
+/// `observe(on:)`) queue events in it, as RxSwift's do.
+public struct Queue<T> {
     private let resizeFactor = 2
     private let initialCapacity: Int
     private var storage: ContiguousArray<T?>
@@ -9,21 +10,21 @@ struct Queue<T> {
     private var pushNextIndex = 0
 
     /// An empty queue with room for `capacity` elements (allocated now).
-    init(capacity: Int) {
+    public init(capacity: Int) {
         initialCapacity = capacity
         storage = ContiguousArray<T?>(repeating: nil, count: capacity)
     }
 
-    var isEmpty: Bool { innerCount == 0 }
+    public var isEmpty: Bool { innerCount == 0 }
 
-    var count: Int { innerCount }
+    public var count: Int { innerCount }
 
     private var dequeueIndex: Int {
         let index = pushNextIndex - innerCount
         return index < 0 ? index + storage.count : index
     }
 
-    mutating func enqueue(_ element: T) {
+    public mutating func enqueue(_ element: T) {
         if innerCount == storage.count {
             resize(to: Swift.max(storage.count, 1) * resizeFactor)
         }
@@ -36,7 +37,7 @@ struct Queue<T> {
     }
 
     /// The oldest element, removed; `nil` when the queue is empty.
-    mutating func dequeue() -> T? {
+    public mutating func dequeue() -> T? {
         if innerCount == 0 {
             return nil
         }
