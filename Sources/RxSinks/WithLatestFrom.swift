@@ -80,7 +80,8 @@ private final class WithLatestFromSink<FirstType, SecondType, Observer: Observer
         case .next(let value):
             guard let latest else { return }
             do {
-                forwardOn(.next(try parent.resultSelector(value, latest)))
+                let result = try parent.resultSelector(value, latest)
+                forwardOn(.next(result))
             } catch {
                 forwardOn(.error(error))
                 dispose()
