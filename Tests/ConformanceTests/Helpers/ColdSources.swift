@@ -22,6 +22,9 @@ enum ColdSources {
             return (recorder.outputEvents, recorder.violations)
         case .rx:
             let attached = RxAttach.attach(operatorCase.operation, .from(primary), .from(secondary))
+            // A result that never ends (sample, when its source ends after the sampler) holds its
+            // subscription until it is disposed, as in RxSwift.
+            defer { attached.subscription.dispose() }
             return (attached.observer.outputEvents, attached.observer.violations)
         case .loop:
             preconditionFailure("a plain loop has no operator to subscribe to")

@@ -31,8 +31,10 @@ import Testing
 
     @Test func workScheduledDuringAnOuterSubscribeRunsBeforeItReturnsInOrder() {
         let log = Log()
-        _ = Self.scheduling([1, 2], log: log).map { $0 * 10 }.subscribe { event in log.append("\(event)") }
+        let subscription = Self.scheduling([1, 2], log: log).map { $0 * 10 }.subscribe { event in log.append("\(event)") }
         log.append("subscribe returned")
+        // A sequence that never ends keeps its subscription until it is disposed (as in RxSwift).
+        subscription.dispose()
         #expect(
             log.lines == [
                 "subscribed", "subscription code returns",
@@ -45,7 +47,7 @@ import Testing
     @Test func workScheduledByQueuedWorkRunsAfterWhatWasQueuedBeforeIt() {
         let log = Log()
         let scheduler = CurrentThreadScheduler.instance
-        _ = Observable<Int>.create { _ in
+        let subscription = Observable<Int>.create { _ in
             _ = scheduler.schedule(1) { value in
                 log.append("run \(value)")
                 _ = scheduler.schedule(3) { value in
@@ -60,6 +62,7 @@ import Testing
             }
             return Disposables.create()
         }.subscribe { _ in }
+        subscription.dispose()
         #expect(log.lines == ["run 1", "run 2", "run 3"])
     }
 
@@ -69,18 +72,19 @@ import Testing
             log.append("inner subscribed")
             return Disposables.create()
         }
-        _ = Observable<Int>.create { _ in
+        let subscription = Observable<Int>.create { _ in
             log.append("outer subscribed")
-            _ = inner.subscribe { _ in }
+            let innerSubscription = inner.subscribe { _ in }
             log.append("outer subscription code returns")
-            return Disposables.create()
+            return innerSubscription
         }.subscribe { _ in }
+        subscription.dispose()
         #expect(log.lines == ["outer subscribed", "inner subscribed", "outer subscription code returns"])
     }
 
     @Test func aDisposedQueuedItemDoesNotRun() {
         let log = Log()
-        _ = Observable<Int>.create { _ in
+        let subscription = Observable<Int>.create { _ in
             let cancelled = CurrentThreadScheduler.instance.schedule(1) { _ in
                 log.append("cancelled work ran")
                 return Disposables.create()
@@ -92,13 +96,14 @@ import Testing
             cancelled.dispose()
             return Disposables.create()
         }.subscribe { _ in }
+        subscription.dispose()
         #expect(log.lines == ["kept work ran"])
     }
 
     @Test func theThreadIsBusyOnlyWhileScheduledWorkRuns() {
         let log = Log()
         #expect(CurrentThreadScheduler.isScheduleRequired)
-        _ = Observable<Int>.create { _ in
+        let subscription = Observable<Int>.create { _ in
             log.append("busy: \(!CurrentThreadScheduler.isScheduleRequired)")
             let otherThread = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
@@ -108,6 +113,7 @@ import Testing
             otherThread.wait()
             return Disposables.create()
         }.subscribe { _ in }
+        subscription.dispose()
         #expect(CurrentThreadScheduler.isScheduleRequired)
         // Outside any subscription, scheduled work runs at once.
         _ = CurrentThreadScheduler.instance.schedule(()) { _ in

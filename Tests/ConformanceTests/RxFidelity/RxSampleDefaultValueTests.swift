@@ -22,11 +22,12 @@ import Testing
     @Test func withoutADefaultValueATickWithNothingNewEmitsNothing() {
         let source = PublishSubject<Int>(), sampler = PublishSubject<Int>()
         let recorder = RecordingObserver<Int>()
-        _ = source.sample(sampler).subscribe(recorder)
+        let subscription = source.sample(sampler).subscribe(recorder)
         sampler.on(.next(100))
         source.on(.next(1))
         sampler.on(.next(100))
         sampler.on(.completed)
         #expect(recorder.outputEvents == [.value("1")])
+        subscription.dispose()
     }
 }
