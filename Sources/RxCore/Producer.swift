@@ -2,11 +2,11 @@
 /// subclass to `run` (which builds the operator's ``Sink`` and subscribes it upstream), then hands
 /// the sink and the upstream subscription to the disposer.
 ///
-/// RxSwift's `Producer.subscribe` first checks `CurrentThreadScheduler.isScheduleRequired` and, on a
-/// thread that is not already inside a subscription, trampolines the work through
-/// `CurrentThreadScheduler`. This core has no schedulers (seed 003 leaves them out too): `run` always
-/// happens synchronously on the subscribing thread, so a synchronous source delivers its events
-/// before `subscribe` returns. ``SinkDisposer`` copes with a dispose that arrives during `run`.
+/// As in RxSwift (`Observables/Producer.swift`), a subscription made on a thread that is not already
+/// running scheduled work goes through the ``CurrentThreadScheduler`` trampoline: what the chain
+/// schedules while it is being subscribed (a synchronous source's elements) runs after the whole chain
+/// is subscribed, and before the outermost `subscribe` returns. Nested subscriptions run directly.
+/// ``SinkDisposer`` copes with a dispose that arrives during `run`.
 open class Producer<Element>: Observable<Element> {
     override public init() {
         super.init()
@@ -14,6 +14,19 @@ open class Producer<Element>: Observable<Element> {
 
     override open func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
+        if !CurrentThreadScheduler.isScheduleRequired {
+            return subscribeNow(observer)
+        }
+        return CurrentThreadScheduler.instance.schedule(()) { _ in
+            self.subscribeNow(observer)
+        }
+    }
+
+    /// Runs the subscription on this thread: the disposer, `run`, then the disposer learns the rest.
+    @inline(__always)
+    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        // The returned disposer releases everything the subscription holds once it is disposed.
         let disposer = SinkDisposer()
         let sinkAndSubscription = run(observer, cancel: disposer)
         disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)

@@ -1,16 +1,15 @@
-import Synchronization
-
 /// The per-subscription object of an operator: it receives the upstream's events, applies the
 /// operator and passes the results on with ``forwardOn(_:)``.
 ///
-/// Once disposed, a sink forwards nothing more (an atomic flag, checked before every event), so the
-/// downstream sees nothing after a dispose, and nothing after a stop event when the operator disposes
-/// right after forwarding it, as every operator does.
+/// Once disposed, a sink forwards nothing more (a flag in an ``AtomicInt``, read under its lock before
+/// every event, as RxSwift's `Observables/Sink.swift` does), so the downstream sees nothing after a
+/// dispose, and nothing after a stop event when the operator disposes right after forwarding it, as
+/// every operator does.
 open class Sink<Observer: ObserverType>: Disposable {
-    // The fields whose layout does not depend on `Observer` come first, at fixed offsets.
-    private let disposed = Atomic<Bool>(false)
-    private let cancel: Cancelable
+    // RxSwift's field order: the observer (its size depends on `Observer`) first.
     private let observer: Observer
+    private let cancel: Cancelable
+    private let disposed = AtomicInt(0)
 
     /// - Parameters:
     ///   - observer: The downstream.
@@ -22,7 +21,7 @@ open class Sink<Observer: ObserverType>: Disposable {
 
     /// Passes `event` to the downstream unless the sink is disposed.
     public final func forwardOn(_ event: Event<Observer.Element>) {
-        if disposed.load(ordering: .acquiring) {
+        if isFlagSet(disposed, 1) {
             return
         }
         observer.on(event)
@@ -30,13 +29,13 @@ open class Sink<Observer: ObserverType>: Disposable {
 
     /// Whether ``dispose()`` was called.
     public final var isDisposed: Bool {
-        disposed.load(ordering: .acquiring)
+        isFlagSet(disposed, 1)
     }
 
     /// Stops forwarding and disposes the whole subscription (the sink and its upstream subscriptions).
     /// Safe to call any number of times, from any thread.
     open func dispose() {
-        disposed.store(true, ordering: .releasing)
+        fetchOr(disposed, 1)
         cancel.dispose()
     }
 }

@@ -48,9 +48,11 @@ private final class FilterSink<Observer: ObserverType>: Sink<Observer>, Observer
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
+            // A new `.next` rather than the received event, as RxSwift writes it.
             do {
-                if try predicate(element) {
-                    forwardOn(event)
+                let satisfies = try predicate(element)
+                if satisfies {
+                    forwardOn(.next(element))
                 }
             } catch {
                 forwardOn(.error(error))

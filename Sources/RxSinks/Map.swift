@@ -47,8 +47,11 @@ private final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>,
     func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
+            // A named result, then a new event, as RxSwift writes it: unspecialised, that is one more
+            // copy and destroy of the element than forwarding the call's result directly.
             do {
-                forwardOn(.next(try transform(element)))
+                let mappedElement = try transform(element)
+                forwardOn(.next(mappedElement))
             } catch {
                 forwardOn(.error(error))
                 dispose()

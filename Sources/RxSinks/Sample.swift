@@ -2,12 +2,13 @@ import RxCore
 
 extension ObservableType {
     /// The latest element of `self`, at most once, each time `sampler` emits or completes (seed 003,
-    /// RxSwift's `sample`).
+    /// RxSwift's `sample`, `Observables/Sample.swift`); `defaultValue`, if given, when `self` sent nothing
+    /// new since the last tick.
     ///
     /// `self` completing is remembered; the result completes at the next sampler event. Either input
     /// failing fails the result and disposes the other.
-    public func sample<Source: ObservableConvertibleType>(_ sampler: Source) -> Observable<Element> {
-        Sample(source: asObservable(), sampler: sampler.asObservable())
+    public func sample(_ sampler: some ObservableType, defaultValue: Element? = nil) -> Observable<Element> {
+        Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
     }
 }
 
@@ -16,17 +17,19 @@ extension ObservableType {
 private final class Sample<Element, SampleType>: Producer<Element> {
     fileprivate let source: Observable<Element>
     fileprivate let sampler: Observable<SampleType>
+    fileprivate let defaultValue: Element?
 
-    init(source: Observable<Element>, sampler: Observable<SampleType>) {
+    init(source: Observable<Element>, sampler: Observable<SampleType>, defaultValue: Element? = nil) {
         self.source = source
         self.sampler = sampler
+        self.defaultValue = defaultValue
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
         cancel: Cancelable
     ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SampleSequenceSink(parent: self, observer: observer, cancel: cancel)
+        let sink = SampleSequenceSink(parent: self, observer: observer, cancel: cancel, defaultValue: defaultValue)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
     }
@@ -37,20 +40,23 @@ private final class Sample<Element, SampleType>: Producer<Element> {
 /// Observes the source: keeps its latest element and whether it completed, under the lock it shares
 /// with ``SamplerSink``.
 private final class SampleSequenceSink<Observer: ObserverType, SampleType>:
-    Sink<Observer>, ObserverType, SynchronizedOnType
+    Sink<Observer>, ObserverType, LockOwnerType, SynchronizedOnType
 {
     typealias Element = Observer.Element
 
     private let parent: Sample<Element, SampleType>
-    private let sourceSubscription = SingleAssignmentDisposable()
+    fileprivate let defaultValue: Element?
 
     let lock = RecursiveLock()
     // Guarded by `lock`.
     fileprivate var element: Element?
     fileprivate var atEnd = false
 
-    init(parent: Sample<Element, SampleType>, observer: Observer, cancel: Cancelable) {
+    private let sourceSubscription = SingleAssignmentDisposable()
+
+    init(parent: Sample<Element, SampleType>, observer: Observer, cancel: Cancelable, defaultValue: Element? = nil) {
         self.parent = parent
+        self.defaultValue = defaultValue
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -81,8 +87,9 @@ private final class SampleSequenceSink<Observer: ObserverType, SampleType>:
 
 // MARK: -
 
-/// Observes the sampler: each tick (and its completion) emits the pending element, if any.
-private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverType, SynchronizedOnType {
+/// Observes the sampler: each tick (and its completion) emits the pending element, or the default
+/// value if there is one.
+private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverType, LockOwnerType, SynchronizedOnType {
     typealias Element = SampleType
 
     private let parent: SampleSequenceSink<Observer, SampleType>
@@ -102,7 +109,7 @@ private final class SamplerSink<Observer: ObserverType, SampleType>: ObserverTyp
     func synchronized_on(_ event: Event<SampleType>) {
         switch event {
         case .next, .completed:
-            if let element = parent.element {
+            if let element = parent.element ?? parent.defaultValue {
                 parent.element = nil
                 parent.forwardOn(.next(element))
             }

@@ -46,7 +46,7 @@ private final class SampleWithFrom<FirstType, SecondType, ResultType>: Producer<
 /// Observes `first`; shares its lock and `latest` with ``SampleWithFromSecond``, and clears `latest`
 /// when it uses it.
 private final class SampleWithFromSink<FirstType, SecondType, Observer: ObserverType>:
-    Sink<Observer>, ObserverType, SynchronizedOnType
+    Sink<Observer>, ObserverType, LockOwnerType, SynchronizedOnType
 {
     typealias Element = FirstType
     typealias ResultType = Observer.Element
@@ -101,7 +101,7 @@ private final class SampleWithFromSink<FirstType, SecondType, Observer: Observer
 
 /// Observes `second`: records `latest` under the sink's lock.
 private final class SampleWithFromSecond<FirstType, SecondType, Observer: ObserverType>:
-    ObserverType, SynchronizedOnType
+    ObserverType, LockOwnerType, SynchronizedOnType
 {
     typealias Element = SecondType
 

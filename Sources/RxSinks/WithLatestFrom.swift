@@ -44,14 +44,15 @@ private final class WithLatestFrom<FirstType, SecondType, ResultType>: Producer<
 
 /// Observes `first`; shares its lock and `latest` with ``WithLatestFromSecond``.
 private final class WithLatestFromSink<FirstType, SecondType, Observer: ObserverType>:
-    Sink<Observer>, ObserverType, SynchronizedOnType
+    Sink<Observer>, ObserverType, LockOwnerType, SynchronizedOnType
 {
     typealias Element = FirstType
     typealias ResultType = Observer.Element
 
     private let parent: WithLatestFrom<FirstType, SecondType, ResultType>
 
-    let lock = RecursiveLock()
+    // A `var`, as in RxSwift.
+    fileprivate var lock = RecursiveLock()
     // Guarded by `lock`.
     fileprivate var latest: SecondType?
 
@@ -79,7 +80,8 @@ private final class WithLatestFromSink<FirstType, SecondType, Observer: Observer
         case .next(let value):
             guard let latest else { return }
             do {
-                forwardOn(.next(try parent.resultSelector(value, latest)))
+                let result = try parent.resultSelector(value, latest)
+                forwardOn(.next(result))
             } catch {
                 forwardOn(.error(error))
                 dispose()
@@ -98,7 +100,7 @@ private final class WithLatestFromSink<FirstType, SecondType, Observer: Observer
 
 /// Observes `second`: records `latest` under the sink's lock.
 private final class WithLatestFromSecond<FirstType, SecondType, Observer: ObserverType>:
-    ObserverType, SynchronizedOnType
+    ObserverType, LockOwnerType, SynchronizedOnType
 {
     typealias Element = SecondType
 

@@ -1,23 +1,33 @@
-import Synchronization
+/// Runs an action the first time it is disposed, then releases the action (RxSwift's
+/// `Disposables/AnonymousDisposable.swift`: the flag is an ``AtomicInt``).
+private final class AnonymousDisposable: DisposeBase, Cancelable {
+    typealias DisposeAction = () -> Void
 
-/// Runs an action the first time it is disposed, then releases the action.
-final class AnonymousDisposable: Cancelable {
-    private let disposed = Atomic<Bool>(false)
-    // Touched only by the one caller that wins the exchange on `disposed`.
-    private var action: (() -> Void)?
+    private let disposed = AtomicInt(0)
+    // Touched only by the one caller that set `disposed` first.
+    private var disposeAction: DisposeAction?
 
-    init(_ action: @escaping () -> Void) {
-        self.action = action
+    fileprivate init(disposeAction: @escaping DisposeAction) {
+        self.disposeAction = disposeAction
+        super.init()
     }
 
     var isDisposed: Bool {
-        disposed.load(ordering: .acquiring)
+        isFlagSet(disposed, 1)
     }
 
     func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let action = self.action
-        self.action = nil
-        action?()
+        guard fetchOr(disposed, 1) == 0 else { return }
+        if let action = disposeAction {
+            disposeAction = nil
+            action()
+        }
+    }
+}
+
+extension Disposables {
+    /// A disposable that runs `dispose` the first time it is disposed.
+    public static func create(with dispose: @escaping () -> Void) -> Cancelable {
+        AnonymousDisposable(disposeAction: dispose)
     }
 }

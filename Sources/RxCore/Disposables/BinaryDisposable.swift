@@ -1,28 +1,33 @@
-import Synchronization
-
-/// Disposes two disposables the first time it is disposed, then releases them.
-final class BinaryDisposable: Cancelable {
-    private let disposed = Atomic<Bool>(false)
-    // Touched only by the one caller that wins the exchange on `disposed`.
+/// Disposes two disposables the first time it is disposed, then releases them (RxSwift's
+/// `Disposables/BinaryDisposable.swift`: the flag is an ``AtomicInt``).
+private final class BinaryDisposable: DisposeBase, Cancelable {
+    private let disposed = AtomicInt(0)
+    // Touched only by the one caller that set `disposed` first.
     private var disposable1: Disposable?
     private var disposable2: Disposable?
 
     init(_ disposable1: Disposable, _ disposable2: Disposable) {
         self.disposable1 = disposable1
         self.disposable2 = disposable2
+        super.init()
     }
 
     var isDisposed: Bool {
-        disposed.load(ordering: .acquiring)
+        isFlagSet(disposed, 1)
     }
 
     func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let first = disposable1
-        let second = disposable2
+        guard fetchOr(disposed, 1) == 0 else { return }
+        disposable1?.dispose()
+        disposable2?.dispose()
         disposable1 = nil
         disposable2 = nil
-        first?.dispose()
-        second?.dispose()
+    }
+}
+
+extension Disposables {
+    /// A disposable that disposes both `disposable1` and `disposable2`, once.
+    public static func create(_ disposable1: Disposable, _ disposable2: Disposable) -> Cancelable {
+        BinaryDisposable(disposable1, disposable2)
     }
 }

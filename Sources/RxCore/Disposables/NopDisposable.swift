@@ -1,6 +1,13 @@
 /// Does nothing when disposed; one shared instance.
-struct NopDisposable: Disposable {
-    static let noOp: Disposable = NopDisposable()
+private struct NopDisposable: Disposable {
+    fileprivate static let noOp: Disposable = NopDisposable()
 
     func dispose() {}
+}
+
+extension Disposables {
+    /// A disposable that does nothing.
+    public static func create() -> Disposable {
+        NopDisposable.noOp
+    }
 }

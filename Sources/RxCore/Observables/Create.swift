@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// A sequence whose subscriptions run `subscribe`: it receives the observer and returns what to
     /// dispose when the subscription ends.
@@ -37,18 +35,18 @@ private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observ
     typealias Element = Observer.Element
 
     // The handler may call the observer from any thread and may not respect the grammar; this flag
-    // lets exactly one stop event through.
-    private let isStopped = Atomic<Bool>(false)
+    // lets exactly one stop event through (an AtomicInt, as in RxSwift's `Observables/Create.swift`).
+    private let isStopped = AtomicInt(0)
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if isStopped.load(ordering: .acquiring) {
+            if load(isStopped) == 1 {
                 return
             }
             forwardOn(event)
         case .error, .completed:
-            if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
+            if fetchOr(isStopped, 1) == 0 {
                 forwardOn(event)
                 dispose()
             }

@@ -1,16 +1,24 @@
 extension ObservableType {
     /// Subscribes a closure that receives every event.
     ///
+    /// As in RxSwift (`ObservableType+Extensions.swift`), the closure is wrapped in another one inside
+    /// an ``AnonymousObserver``, subscribed to `asObservable()`.
+    ///
     /// - Returns: The subscription; dispose it to stop receiving events.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        subscribe(AnonymousObserver(on))
+        let observer = AnonymousObserver { event in
+            on(event)
+        }
+        return asObservable().subscribe(observer)
     }
 
     /// Subscribes handlers for elements, the error, the completion and the disposal.
     ///
     /// `onDisposed` runs once, after `onError` or `onCompleted`, or when the returned subscription is
-    /// disposed, whichever comes first. An error without an `onError` handler is dropped (RxSwift's
-    /// default error hook only prints it in debug builds).
+    /// disposed, whichever comes first. An error without an `onError` handler goes to
+    /// ``Hooks/defaultErrorHandler`` (which prints it in debug builds), with the subscription's call
+    /// stack if ``Hooks/recordCallStackOnError`` was set when it subscribed: RxSwift's
+    /// `ObservableType+Extensions.swift`.
     ///
     /// - Returns: The subscription; dispose it to stop receiving events.
     public func subscribe(
@@ -26,18 +34,24 @@ extension ObservableType {
                 Disposables.create()
             }
 
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+
         let observer = AnonymousObserver<Element> { event in
             switch event {
             case .next(let value):
                 onNext?(value)
             case .error(let error):
-                onError?(error)
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
                 disposable.dispose()
             case .completed:
                 onCompleted?()
                 disposable.dispose()
             }
         }
-        return Disposables.create(subscribe(observer), disposable)
+        return Disposables.create(asObservable().subscribe(observer), disposable)
     }
 }

@@ -1,21 +1,21 @@
-import Synchronization
-
 /// An observer that enforces the sequence grammar on its own input: after the first stop event, or
 /// after ``dispose()``, it passes nothing more to ``onCore(_:)``.
+///
+/// RxSwift's `Observers/ObserverBase.swift`: the stopped flag is an ``AtomicInt``, read under its lock
+/// for every element, and set with a fetch-or that lets exactly one stop event through, even if two race.
 open class ObserverBase<Element>: Disposable, ObserverType {
-    private let isStopped = Atomic<Bool>(false)
+    private let isStopped = AtomicInt(0)
 
     public init() {}
 
     public final func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if !isStopped.load(ordering: .acquiring) {
+            if load(isStopped) == 0 {
                 onCore(event)
             }
         case .error, .completed:
-            // The exchange lets exactly one stop event through, even if two race.
-            if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
+            if fetchOr(isStopped, 1) == 0 {
                 onCore(event)
             }
         }
@@ -28,6 +28,6 @@ open class ObserverBase<Element>: Disposable, ObserverType {
 
     /// Stops the observer: later events are ignored.
     open func dispose() {
-        isStopped.store(true, ordering: .releasing)
+        fetchOr(isStopped, 1)
     }
 }

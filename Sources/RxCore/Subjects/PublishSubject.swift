@@ -1,19 +1,21 @@
 /// A subject that broadcasts every event to the observers subscribed at that moment.
 ///
-/// Thread-safe as RxSwift's: its state changes under a lock, and events are dispatched to a snapshot
-/// of the observers after the lock is released. An observer that subscribes after the subject stopped
-/// receives the stop event; one that subscribes after ``dispose()`` receives
-/// ``RxError/disposed(object:)``.
+/// Thread-safe as RxSwift's (`Subjects/PublishSubject.swift`), and shaped like it: its state changes
+/// under a recursive lock; every event tests `isDisposed || stopped` under that lock, then is dispatched
+/// to a copy of the observers after the lock is released. What happens under the lock is RxSwift's too:
+/// an observer that subscribes after the subject stopped receives the stop event there, and one that
+/// subscribes after ``dispose()`` receives ``RxError/disposed(object:)`` there; an observer removed by
+/// its subscription's dispose (or by ``dispose()``) is released there.
 public final class PublishSubject<Element>: Observable<Element>, ObserverType, Cancelable, SynchronizedUnsubscribeType {
     typealias Observers = Bag<(Event<Element>) -> Void>
     typealias DisposeKey = BagKey
 
     private let lock = RecursiveLock()
 
-    // Guarded by `lock`. Invariant: `observers` is empty once `stoppedEvent` is set or `disposed` is
-    // true, and stays empty, because `subscribe` then rejects new observers.
+    // Guarded by `lock` (read without it by `isDisposed`, as in RxSwift).
     private var disposed = false
     private var observers = Observers()
+    private var stopped = false
     private var stoppedEvent: Event<Element>?
 
     override public init() {
@@ -22,19 +24,19 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, C
 
     /// Whether any observer is subscribed.
     public var hasObservers: Bool {
-        lock.performLocked { !observers.isEmpty }
+        lock.performLocked { observers.count > 0 }
     }
 
-    /// Whether ``dispose()`` was called.
+    /// Whether ``dispose()`` was called. Read without the lock, as RxSwift does; exact when read on the
+    /// thread that disposed, or under the subject's lock.
     public var isDisposed: Bool {
-        lock.performLocked { disposed }
+        disposed
     }
 
     /// Sends `event` to every subscribed observer. Once the subject stopped or was disposed, nothing
     /// is delivered; the first stop event is kept for late subscribers.
     public func on(_ event: Event<Element>) {
-        let observers = synchronized_on(event)
-        observers.dispatch(event)
+        dispatch(synchronized_on(event), event)
     }
 
     private func synchronized_on(_ event: Event<Element>) -> Observers {
@@ -42,48 +44,45 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, C
         defer { lock.unlock() }
         switch event {
         case .next:
-            // RxSwift also tests `disposed` and `stopped` here; the invariant above makes the bag
-            // empty in both cases, and each stored-property read costs a dynamic exclusivity check.
+            if isDisposed || stopped {
+                return Observers()
+            }
             return observers
         case .error, .completed:
             guard stoppedEvent == nil else { return Observers() }
             stoppedEvent = event
+            stopped = true
             let observers = self.observers
-            self.observers = Observers()
+            self.observers.removeAll()
             return observers
         }
     }
 
     override public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        let outcome = lock.performLocked { () -> SubscribeOutcome in
-            if let stoppedEvent {
-                return .rejected(stoppedEvent)
-            }
-            if disposed {
-                return .rejected(.error(RxError.disposed(object: self)))
-            }
-            return .subscribed(observers.insert(observer.on))
-        }
-        switch outcome {
-        case .subscribed(let key):
-            return SubscriptionDisposable(owner: self, key: key)
-        case .rejected(let event):
-            // RxSwift delivers this under the lock; delivering it unlocked changes nothing else and
-            // keeps the rule that observers are called outside the subject's lock.
-            observer.on(event)
-            return Disposables.create()
-        }
+        lock.performLocked { synchronized_subscribe(observer) }
     }
 
-    private enum SubscribeOutcome {
-        case subscribed(BagKey)
-        case rejected(Event<Element>)
+    private func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        if let stoppedEvent {
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        if isDisposed {
+            observer.on(.error(RxError.disposed(object: self)))
+            return Disposables.create()
+        }
+        let key = observers.insert(observer.on)
+        return SubscriptionDisposable(owner: self, key: key)
     }
 
     func synchronizedUnsubscribe(_ disposeKey: BagKey) {
-        // The removed observer is released after the lock is, so its deinit runs unlocked.
-        _ = lock.performLocked { observers.removeKey(disposeKey) }
+        lock.performLocked { synchronized_unsubscribe(disposeKey) }
+    }
+
+    private func synchronized_unsubscribe(_ disposeKey: BagKey) {
+        _ = observers.removeKey(disposeKey)
     }
 
     /// The subject as an observer.
@@ -94,14 +93,12 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, C
     /// Unsubscribes every observer and releases the stop event; later subscribers receive
     /// ``RxError/disposed(object:)``.
     public func dispose() {
-        // What is taken out is released after the lock is, so no deinit runs locked.
-        _ = lock.performLocked { () -> (Observers, Event<Element>?) in
-            disposed = true
-            defer {
-                observers = Observers()
-                stoppedEvent = nil
-            }
-            return (observers, stoppedEvent)
-        }
+        lock.performLocked { synchronized_dispose() }
+    }
+
+    private func synchronized_dispose() {
+        disposed = true
+        observers.removeAll()
+        stoppedEvent = nil
     }
 }

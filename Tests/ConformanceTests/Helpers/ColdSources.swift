@@ -22,17 +22,23 @@ enum ColdSources {
             return (recorder.outputEvents, recorder.violations)
         case .rx:
             let attached = RxAttach.attach(operatorCase.operation, .from(primary), .from(secondary))
+            // A result that never ends (sample, when its source ends after the sampler) holds its
+            // subscription until it is disposed, as in RxSwift.
+            defer { attached.subscription.dispose() }
             return (attached.observer.outputEvents, attached.observer.violations)
         case .loop:
             preconditionFailure("a plain loop has no operator to subscribe to")
         }
     }
 
-    /// The same run as a script: the input an operator subscribes to first runs to its end first
-    /// (`other` for withLatestFrom and sampleWithFrom, the upstream for sample).
+    /// The same run as a script. In the Combine family the input an operator subscribes to first runs
+    /// to its end first (`other` for withLatestFrom and sampleWithFrom, the upstream for sample). In the
+    /// Rx family each event of `Observable.from` is one step on the `CurrentThreadScheduler` trampoline,
+    /// as in RxSwift, so the two inputs take turns, one event each, starting with the one subscribed first.
     static func script(_ operatorCase: OperatorCase, primary: [Int], secondary: [Int], demand: DemandPolicy) -> Script {
         let upstream = primary.map { Step.value(.primary, $0) } + [.finish(.primary)]
         let other = secondary.map { Step.value(.secondary, $0) } + [.finish(.secondary)]
+        let inTurn = operatorCase.family == .rx
         switch operatorCase.operation {
         case .withLatestFrom, .sampleWithFrom:
             // Without a value from `other`, a Combine operator never asks its upstream for anything, and
@@ -40,9 +46,19 @@ enum ColdSources {
             if operatorCase.family == .combine, secondary.isEmpty, !primary.isEmpty {
                 return Script(other, demand: demand)
             }
-            return Script(other + upstream, demand: demand)
-        case .sample: return Script(upstream + other, demand: demand)
+            return Script(inTurn ? alternating(other, upstream) : other + upstream, demand: demand)
+        case .sample: return Script(inTurn ? alternating(upstream, other) : upstream + other, demand: demand)
         default: return Script(upstream, demand: demand)
         }
+    }
+
+    /// `first[0], second[0], first[1], second[1], ...`, then what is left of the longer one.
+    static func alternating(_ first: [Step], _ second: [Step]) -> [Step] {
+        var steps: [Step] = []
+        for index in 0..<max(first.count, second.count) {
+            if index < first.count { steps.append(first[index]) }
+            if index < second.count { steps.append(second[index]) }
+        }
+        return steps
     }
 }

@@ -11,11 +11,12 @@ import Workloads
 /// ``expectedPerElement(_:_:)``).
 ///
 /// One of them exists only in unoptimised builds: in a debug build every event the Rx `PublishSubject`
-/// sends allocates one 48-byte object. `PublishSubject.on(_:)` calls each observer through
-/// `observers.forEach { $0(event) }`; the observers are closures stored in the generic `Bag<Element>`,
-/// so unspecialised code receives them at the generic (maximally abstract) calling convention and must
-/// wrap each one in a reabstraction thunk whose context is heap-allocated on every call (seen in gdb:
-/// `swift_allocObject` under the closure at PublishSubject.swift:37, once per element). A release build
+/// sends allocates one 48-byte object. `PublishSubject.on(_:)` calls its observers through RxCore's
+/// `dispatch(_:_:)` (RxSwift's `Bag+Rx.swift`); the observers are closures stored in the generic `Bag`,
+/// so unspecialised code reads the one in the bag's first field at the generic (maximally abstract)
+/// calling convention and must wrap it in a reabstraction thunk whose context is heap-allocated on every
+/// call (callgrind: `swift_allocObject` called from `dispatch`, once per event; observers past the 31st,
+/// in the bag's dictionary, cost one each too, see ``MultiWorkloadAllocations``). A release build
 /// specialises `Bag` and inlines the call: 0 allocations per element, which `CLIReleaseRunTests` checks
 /// through the release tool.
 struct SteadyStateAllocationTests {
