@@ -16,43 +16,6 @@ let optimisation: [SwiftSetting] = crossModuleOptimization
 
 let openCombine: Target.Dependency = .product(name: "OpenCombine", package: "OpenCombine")
 
-// An optional `rxSwift` row (issue 14, a prototype not yet in the registry): REACTIVE_BENCH_RXSWIFT=/path/to/RxSwift,
-// a local checkout, builds RxSwift's sources as a target of this package, with the same settings as every style
-// (cross-module optimisation included, which a package dependency would not get), through the git-ignored link
-// vendor-local/RxSwift, and the RxSwiftStyle module and its tests over it. Without the variable nothing changes
-// and nothing is fetched; CI never sets it. Build it apart: --scratch-path .build-rxswift.
-let rxSwiftCheckout = ProcessInfo.processInfo.environment["REACTIVE_BENCH_RXSWIFT"].flatMap { $0.isEmpty ? nil : $0 }
-
-/// Points vendor-local/RxSwift at `checkout`, unless it already is, or is a real directory (then it is used).
-func linkRxSwift(to checkout: String) {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    let vendor = root.appendingPathComponent("vendor-local")
-    let link = vendor.appendingPathComponent("RxSwift").path
-    let files = FileManager.default
-    if let destination = try? files.destinationOfSymbolicLink(atPath: link) {
-        if destination == checkout { return }
-        try? files.removeItem(atPath: link)
-    } else if files.fileExists(atPath: link) {
-        return
-    }
-    try? files.createDirectory(at: vendor, withIntermediateDirectories: true)
-    try? files.createSymbolicLink(atPath: link, withDestinationPath: checkout)
-}
-
-let rxSwiftTargets: [Target] = rxSwiftCheckout.map { checkout -> [Target] in
-    linkRxSwift(to: checkout)
-    return [
-        .target(
-            name: "RxSwift",
-            path: "vendor-local/RxSwift/Sources/RxSwift",
-            exclude: ["PrivacyInfo.xcprivacy"],
-            swiftSettings: optimisation
-        ),
-        .target(name: "RxSwiftStyle", dependencies: ["RxSwift", "Workloads"], swiftSettings: optimisation),
-        .testTarget(name: "RxSwiftStyleTests", dependencies: ["RxSwiftStyle", "Workloads"]),
-    ]
-} ?? []
-
 let package = Package(
     name: "ReactiveBench",
     products: [
@@ -158,6 +121,6 @@ let package = Package(
             name: "HarnessTests",
             dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "Implementations", "StyleKit", openCombine]
         ),
-    ] + rxSwiftTargets,
+    ],
     swiftLanguageModes: [.v5]
 )
