@@ -59,6 +59,11 @@ let package = Package(
         .target(name: "RxSinks", dependencies: ["RxCore", "StyleKit"], swiftSettings: optimisation),
         .target(name: "Subjects", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
 
+        // A from-scratch Combine core after seed 002 (its own Publisher/Subscriber/Subscription, demand,
+        // PassthroughSubject with a conduit per subscriber, Sink), and its operators in the struct-bridge
+        // style of seeds 002 and 004: how much of a pipeline's cost is the framework.
+        .target(name: "SimpleCombine", swiftSettings: optimisation),
+
         // The registry: every implementation by name, with what it supports.
         .target(
             name: "Implementations",
@@ -117,6 +122,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "SimpleCombineTests", dependencies: ["TestSupport", "SimpleCombine"]),
         .testTarget(
             name: "HarnessTests",
             dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "Implementations", "StyleKit", openCombine]
