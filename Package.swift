@@ -63,6 +63,7 @@ let package = Package(
         // PassthroughSubject with a conduit per subscriber, Sink), and its operators in the struct-bridge
         // style of seeds 002 and 004: how much of a pipeline's cost is the framework.
         .target(name: "SimpleCombine", swiftSettings: optimisation),
+        .target(name: "SimpleCombineOperators", dependencies: ["SimpleCombine", "StyleKit"], swiftSettings: optimisation),
 
         // The registry: every implementation by name, with what it supports.
         .target(
