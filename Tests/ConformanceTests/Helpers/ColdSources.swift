@@ -10,17 +10,17 @@ enum ColdSources {
     static func run(_ operatorCase: OperatorCase, primary: [Int], secondary: [Int], demand: DemandPolicy)
         throws -> (events: [OutputEvent], violations: [String])
     {
-        switch operatorCase.family {
-        case .combine:
+        switch operatorCase.implementation.substrate {
+        case .openCombine(let style):
             let recorder = try CombineAttach.attach(
-                Registry.implementation(operatorCase.implementation).combineStyle!,
+                style,
                 operatorCase.operation,
                 Publishers.Sequence<[Int], TestError>(sequence: primary),
                 Publishers.Sequence<[Int], TestError>(sequence: secondary),
                 demand: demand
             )
             return (recorder.outputEvents, recorder.violations)
-        case .rx:
+        case .rxCore:
             let attached = RxAttach.attach(operatorCase.operation, .from(primary), .from(secondary))
             return (attached.observer.outputEvents, attached.observer.violations)
         case .loop:

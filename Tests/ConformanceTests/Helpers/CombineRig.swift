@@ -7,7 +7,7 @@ import TestSupport
 /// ``TrackingSubscriber`` downstream with a ``DemandPolicy``. Exposes the inputs, so demand contracts
 /// can read the `request`/`cancel` history the operator produced.
 final class CombineRig: OperatorRig, @unchecked Sendable {
-    let implementation: ImplementationID
+    let implementation: ImplementationUnderTest
     let operation: OperatorID
     let primary = TrackingSubject<Int, TestError>()
     let secondary = TrackingSubject<Int, TestError>()
@@ -21,7 +21,7 @@ final class CombineRig: OperatorRig, @unchecked Sendable {
     init(_ style: any CombineOperatorStyle.Type, _ operation: OperatorID, demand: DemandPolicy = .unlimited)
         throws(UnsupportedOperator)
     {
-        implementation = style.implementation
+        implementation = .registered(style.implementation)
         self.operation = operation
         let subscriber = try CombineAttach.attach(style, operation, primary, secondary, demand: demand)
         downstream = Locked(subscriber)
