@@ -119,7 +119,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "TestSupport", "StyleKit", "Implementations", "StructBridge", "ClassSubscription", "AnySubscriberStyle",
-                "Builtin", "RxCore", "RxSinks", "Subjects", openCombine,
+                "Builtin", "RxCore", "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", openCombine,
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

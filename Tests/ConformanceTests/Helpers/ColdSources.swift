@@ -1,9 +1,11 @@
 import Implementations
 import OpenCombine
 import RxCore
+import SimpleCombine
 import StyleKit
 
-/// Runs an operator over two synchronous, cold inputs (`Publishers.Sequence`, `Observable.from`) that
+/// Runs an operator over two synchronous, cold inputs (`Publishers.Sequence`, SimpleCombine's
+/// `SimplePublishers.Sequence`, `Observable.from`) that
 /// emit everything, then finish, from inside `subscribe`/`request`: the case where an operator's own
 /// calls re-enter it (a lock held across `request` deadlocks here).
 enum ColdSources {
@@ -17,6 +19,14 @@ enum ColdSources {
                 operatorCase.operation,
                 Publishers.Sequence<[Int], TestError>(sequence: primary),
                 Publishers.Sequence<[Int], TestError>(sequence: secondary),
+                demand: demand
+            )
+            return (recorder.outputEvents, recorder.violations)
+        case .simpleCombine:
+            let recorder = SimpleCombineAttach.attach(
+                operatorCase.operation,
+                SimplePublishers.Sequence<[Int], TestError>(sequence: primary),
+                SimplePublishers.Sequence<[Int], TestError>(sequence: secondary),
                 demand: demand
             )
             return (recorder.outputEvents, recorder.violations)

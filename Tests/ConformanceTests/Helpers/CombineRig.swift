@@ -29,6 +29,14 @@ final class CombineRig: OperatorRig, @unchecked Sendable {
         self.init(.registered(style.implementation), operation, primary: primary, secondary: secondary, downstream: subscriber)
     }
 
+    /// The rig for an operator of the SimpleCombine core (seed 002).
+    convenience init(simpleCombine operation: OperatorID, demand: DemandPolicy = .unlimited) {
+        let primary = TrackingSubject<Int, TestError, SimpleCombineCore>()
+        let secondary = TrackingSubject<Int, TestError, SimpleCombineCore>()
+        let subscriber = SimpleCombineAttach.attach(operation, primary, secondary, demand: demand)
+        self.init(.simpleCombine, operation, primary: primary, secondary: secondary, downstream: subscriber)
+    }
+
     /// A rig over an operator already built on `primary` and `secondary` and subscribed by `subscriber`.
     init(
         _ implementation: ImplementationUnderTest,

@@ -1,4 +1,5 @@
 import Implementations
+import SimpleCombineOperators
 import StyleKit
 
 /// An implementation the conformance suite holds to docs/SEMANTICS.md: each one in the registry, and
@@ -6,15 +7,19 @@ import StyleKit
 /// are wired to them, and then come from there).
 enum ImplementationUnderTest: Hashable, Sendable, CustomStringConvertible {
     case registered(ImplementationID)
+    /// The from-scratch Combine core after seed 002 (Sources/SimpleCombine) with its struct-bridge
+    /// operators (Sources/SimpleCombineOperators).
+    case simpleCombine
 
-    /// Every implementation, in report order.
+    /// Every implementation, in report order, then the ones not registered yet.
     static var all: [ImplementationUnderTest] {
-        Registry.all.map { .registered($0.id) }
+        Registry.all.map { .registered($0.id) } + [.simpleCombine]
     }
 
     var description: String {
         switch self {
         case .registered(let id): id.rawValue
+        case .simpleCombine: "simpleCombine"
         }
     }
 
@@ -22,6 +27,7 @@ enum ImplementationUnderTest: Hashable, Sendable, CustomStringConvertible {
     var family: Family {
         switch self {
         case .registered(let id): Registry.implementation(id).family
+        case .simpleCombine: .combine
         }
     }
 
@@ -35,12 +41,15 @@ enum ImplementationUnderTest: Hashable, Sendable, CustomStringConvertible {
             case .rx: return .rxCore
             case .loop: return .loop
             }
+        case .simpleCombine:
+            return .simpleCombine
         }
     }
 
     var supportedOperators: Set<OperatorID> {
         switch self {
         case .registered(let id): Registry.implementation(id).supportedOperators
+        case .simpleCombine: SimpleCombineOperators.supportedOperators
         }
     }
 
@@ -52,6 +61,7 @@ enum ImplementationUnderTest: Hashable, Sendable, CustomStringConvertible {
     var isThreadSafe: Bool {
         switch self {
         case .registered(let id): Registry.implementation(id).isThreadSafe
+        case .simpleCombine: SimpleCombineOperators.isThreadSafe
         }
     }
 }
@@ -60,6 +70,8 @@ enum ImplementationUnderTest: Hashable, Sendable, CustomStringConvertible {
 enum Substrate {
     /// A Combine style on OpenCombine.
     case openCombine(any CombineOperatorStyle.Type)
+    /// The SimpleCombine core and its operators.
+    case simpleCombine
     /// The project's Rx core.
     case rxCore
     /// A plain loop: no operator to subscribe to.

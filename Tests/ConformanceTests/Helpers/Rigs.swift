@@ -12,6 +12,8 @@ enum Rigs {
         switch implementation.substrate {
         case .openCombine(let style):
             return try CombineRig(style, operation, demand: demand)
+        case .simpleCombine:
+            return CombineRig(simpleCombine: operation, demand: demand)
         case .rxCore:
             return RxRig(operation, demand: demand)
         case .loop:
@@ -25,9 +27,10 @@ enum Rigs {
         _ operation: OperatorID,
         demand: DemandPolicy = .unlimited
     ) throws(UnsupportedOperator) -> CombineRig {
-        guard case .openCombine(let style) = implementation.substrate else {
-            preconditionFailure("\(implementation) is not of the Combine family")
+        switch implementation.substrate {
+        case .openCombine(let style): return try CombineRig(style, operation, demand: demand)
+        case .simpleCombine: return CombineRig(simpleCombine: operation, demand: demand)
+        case .rxCore, .loop: preconditionFailure("\(implementation) is not of the Combine family")
         }
-        return try CombineRig(style, operation, demand: demand)
     }
 }

@@ -1,4 +1,5 @@
 import OpenCombine
+import SimpleCombine
 
 /// A subject for driving an operator input by hand. Each subscriber gets a ``TrackingSubscription``, so
 /// a test can assert what the operator asked of this input (``logs``: every `request`/`cancel`) and
@@ -102,6 +103,20 @@ extension TrackingSubject: Publisher where Core == OpenCombineCore {
         let receiver = TrackedReceiver<Output, Failure>(
             receiveValue: { subscriber.receive($0) },
             receiveCompletion: { subscriber.receive(completion: $0) }
+        )
+        let (subscription, completion) = register(subscriber, as: receiver)
+        subscriber.receive(subscription: subscription)
+        if let completion { subscription.deliver(completion: completion) }
+    }
+}
+
+// MARK: - SimpleCombine
+
+extension TrackingSubject: SimplePublisher where Core == SimpleCombineCore {
+    func receive<S: SimpleSubscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let receiver = TrackedReceiver<Output, Failure>(
+            receiveValue: { Subscribers.Demand(subscriber.receive($0)) },
+            receiveCompletion: { subscriber.receive(completion: SimpleSubscribers.Completion($0)) }
         )
         let (subscription, completion) = register(subscriber, as: receiver)
         subscriber.receive(subscription: subscription)

@@ -1,4 +1,5 @@
 import OpenCombine
+import SimpleCombine
 
 /// A subscriber that records its whole history — the subscription, every value, the completion — in
 /// one ordered list, asks for values by a ``DemandPolicy``, and notes every breach of the Subscriber
@@ -162,5 +163,22 @@ extension TrackingSubscriber.Event: CustomStringConvertible {
         case .completion(.finished): "finished"
         case .completion(.failure(let error)): "failure(\(error))"
         }
+    }
+}
+
+// MARK: - SimpleCombine
+
+extension TrackingSubscriber: SimpleCombineIdentifierConvertible, SimpleSubscriber, SimpleCancellable
+where Core == SimpleCombineCore {
+    func receive(subscription: any SimpleSubscription) {
+        receiveSubscription(subscription)
+    }
+
+    func receive(_ input: Input) -> SimpleSubscribers.Demand {
+        SimpleSubscribers.Demand(receiveValue(input))
+    }
+
+    func receive(completion: SimpleSubscribers.Completion<Failure>) {
+        receiveCompletion(Subscribers.Completion(completion))
     }
 }

@@ -1,4 +1,5 @@
 import OpenCombine
+import SimpleCombine
 
 /// The subscription a ``TrackingSubject`` hands to each subscriber. It records every `request(_:)` and
 /// `cancel()` in a ``SubscriptionLog`` and delivers a value only when the subscriber has outstanding
@@ -80,3 +81,12 @@ final class TrackingSubscription<Output, Failure: Error, Core: CoreVocabulary>: 
 
 extension TrackingSubscription: Cancellable, CustomCombineIdentifierConvertible, Subscription
 where Core == OpenCombineCore {}
+
+// MARK: - SimpleCombine
+
+extension TrackingSubscription: SimpleCancellable, SimpleCombineIdentifierConvertible, SimpleSubscription
+where Core == SimpleCombineCore {
+    func request(_ demand: SimpleSubscribers.Demand) {
+        request(Subscribers.Demand(demand))
+    }
+}
