@@ -28,8 +28,10 @@ public final class ConsumerTask: @unchecked Sendable {
 
     private init() {}
 
-    /// Starts a task that iterates `sequence` into `downstream`, then completes it.
-    static func iterating<Sequence: AsyncSequence, Downstream: AsyncDownstream>(
+    /// Starts a task that iterates `sequence` into `downstream`, then completes it. `progress` learns
+    /// when the task stops (an ``AsyncPipeline`` makes one; a cell composing another shape, several
+    /// consumers of one shared source say, makes its own).
+    public static func iterating<Sequence: AsyncSequence, Downstream: AsyncDownstream>(
         _ sequence: Sequence,
         into downstream: Downstream,
         progress: ConsumptionProgress
@@ -52,7 +54,7 @@ public final class ConsumerTask: @unchecked Sendable {
     }
 
     /// Starts a task that reduces `sequence` to one value, hands it to `downstream`, then completes it.
-    static func reducing<Sequence: AsyncSequence, Downstream: AsyncDownstream>(
+    public static func reducing<Sequence: AsyncSequence, Downstream: AsyncDownstream>(
         _ sequence: Sequence,
         with reduce: @escaping (Sequence) async throws -> Downstream.Input,
         into downstream: Downstream,

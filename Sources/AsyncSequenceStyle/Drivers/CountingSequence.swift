@@ -11,8 +11,9 @@ public struct CountingSequence<Base: AsyncSequence>: AsyncSequence {
     @usableFromInline
     let progress: ConsumptionProgress
 
+    /// `base`, with each call for an element counted in `progress`.
     @inlinable
-    init(_ base: Base, progress: ConsumptionProgress) {
+    public init(_ base: Base, progress: ConsumptionProgress) {
         self.base = base
         self.progress = progress
     }
