@@ -26,7 +26,7 @@ let package = Package(
             name: "ReactiveBenchStyles",
             targets: [
                 "StyleKit", "RxCore", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
-                "RxSinks", "Subjects",
+                "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle",
             ]
         ),
         // The scenario table, the registry and the harness, for the package-benchmark suite
@@ -71,7 +71,7 @@ let package = Package(
         // standard library's and async-algorithms' operators, a consumer task iterating with `for await`.
         .target(
             name: "AsyncSequenceStyle",
-            dependencies: ["StyleKit", "Harness", asyncAlgorithms],
+            dependencies: ["StyleKit", asyncAlgorithms],
             swiftSettings: optimisation
         ),
 

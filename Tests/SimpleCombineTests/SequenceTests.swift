@@ -21,7 +21,7 @@ import Testing
 
     @Test func aRequestFromInsideReceiveAddsToTheLoopInsteadOfReenteringIt() {
         let recorder = Recorder<Int, Never>(initial: .max(1))
-        recorder.onValue = { _ in recorder.request(.max(1)) }
+        recorder.onValue = { [unowned recorder] _ in recorder.request(.max(1)) }
         SimplePublishers.Sequence<[Int], Never>(sequence: [1, 2, 3]).subscribe(recorder)
         #expect(recorder.events == ["subscription", "1", "2", "3", "finished"])
         #expect(recorder.violations == [])
@@ -36,7 +36,7 @@ import Testing
     @Test func aCancelFromInsideReceiveStopsEverythingEvenOnTheLastElement() {
         for count in [1, 3] {
             let recorder = Recorder<Int, Never>()
-            recorder.onValue = { _ in recorder.cancel() }
+            recorder.onValue = { [unowned recorder] _ in recorder.cancel() }
             SimplePublishers.Sequence<[Int], Never>(sequence: Array(1...count)).subscribe(recorder)
             #expect(recorder.events == ["subscription", "1"])
         }

@@ -50,19 +50,20 @@ import Testing
     @Test func aSubscriberMaySendIntoTheSubjectFromReceive() {
         let subject = SimplePassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
-        recorder.onValue = { value in
+        recorder.onValue = { [unowned subject] value in
             if value < 3 { subject.send(value + 1) }
         }
         subject.subscribe(recorder)
         subject.send(1)
-        #expect(recorder.events == ["subscription", "1", "2", "3"])
+        subject.send(completion: .finished)
+        #expect(recorder.events == ["subscription", "1", "2", "3", "finished"])
         #expect(recorder.violations == [])
     }
 
     @Test func aSubscriberMayCancelFromReceive() {
         let subject = SimplePassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
-        recorder.onValue = { _ in recorder.cancel() }
+        recorder.onValue = { [unowned recorder] _ in recorder.cancel() }
         subject.subscribe(recorder)
         subject.send(1)
         subject.send(2)
