@@ -15,6 +15,7 @@ let optimisation: [SwiftSetting] = crossModuleOptimization
     : []
 
 let openCombine: Target.Dependency = .product(name: "OpenCombine", package: "OpenCombine")
+let asyncAlgorithms: Target.Dependency = .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")
 
 let package = Package(
     name: "ReactiveBench",
@@ -25,7 +26,7 @@ let package = Package(
             name: "ReactiveBenchStyles",
             targets: [
                 "StyleKit", "RxCore", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
-                "RxSinks", "Subjects",
+                "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle",
             ]
         ),
         // The scenario table, the registry and the harness, for the package-benchmark suite
@@ -37,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
     ],
     targets: [
         // The allocator's control interface, looked up at run time (see shim.h).
@@ -58,6 +60,20 @@ let package = Package(
         .target(name: "Builtin", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
         .target(name: "RxSinks", dependencies: ["RxCore", "StyleKit"], swiftSettings: optimisation),
         .target(name: "Subjects", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
+
+        // A from-scratch Combine core after seed 002 (its own Publisher/Subscriber/Subscription, demand,
+        // PassthroughSubject with a conduit per subscriber, Sink), and its operators in the struct-bridge
+        // style of seeds 002 and 004: how much of a pipeline's cost is the framework.
+        .target(name: "SimpleCombine", swiftSettings: optimisation),
+        .target(name: "SimpleCombineOperators", dependencies: ["SimpleCombine", "StyleKit"], swiftSettings: optimisation),
+
+        // Swift concurrency: AsyncStream and AsyncChannel sources fed from the measuring thread, the
+        // standard library's and async-algorithms' operators, a consumer task iterating with `for await`.
+        .target(
+            name: "AsyncSequenceStyle",
+            dependencies: ["StyleKit", asyncAlgorithms],
+            swiftSettings: optimisation
+        ),
 
         // The registry: every implementation by name, with what it supports.
         .target(
@@ -113,9 +129,14 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "TestSupport", "StyleKit", "Implementations", "StructBridge", "ClassSubscription", "AnySubscriberStyle",
-                "Builtin", "RxCore", "RxSinks", "Subjects", openCombine,
+                "Builtin", "RxCore", "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", openCombine,
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(name: "SimpleCombineTests", dependencies: ["TestSupport", "SimpleCombine"]),
+        .testTarget(
+            name: "AsyncSequenceStyleTests",
+            dependencies: ["TestSupport", "AsyncSequenceStyle", "Harness", "StyleKit", asyncAlgorithms]
         ),
         .testTarget(
             name: "HarnessTests",

@@ -34,4 +34,6 @@ public enum SubjectID: String, CaseIterable, Sendable {
     case passthroughSubject
     case customSubject
     case rxPublishSubject
+    /// SimpleCombine's subject (seed 002), with a conduit per subscriber.
+    case simplePassthroughSubject
 }

@@ -11,7 +11,7 @@ import TestSupport
     static let valueCount = 40
 
     static func threadSafe(_ operations: [OperatorID]) -> [OperatorCase] {
-        OperatorCase.supported(operations).filter { Registry.implementation($0.implementation).isThreadSafe }
+        OperatorCase.supported(operations).filter(\.implementation.isThreadSafe)
     }
 
     static func sendValues(_ rig: any OperatorRig, on input: Input, then last: Step? = nil) -> () -> Void {

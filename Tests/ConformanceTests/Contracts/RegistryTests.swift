@@ -28,7 +28,7 @@ import Testing
         for operation in OperatorID.allCases {
             let supported = style.supportedOperators.contains(operation)
             do {
-                _ = try Rigs.combine(id, operation)
+                _ = try Rigs.combine(.registered(id), operation)
                 #expect(supported, "\(id) built \(operation) but does not list it as supported")
             } catch {
                 #expect(!supported, "\(id) lists \(operation) as supported but threw \(error)")

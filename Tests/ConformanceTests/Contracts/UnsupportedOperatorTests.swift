@@ -7,20 +7,20 @@ import Testing
 @Suite struct UnsupportedOperatorTests {
     @Test(arguments: OperatorCase.unsupported())
     func unsupportedOperatorsThrow(_ operatorCase: OperatorCase) {
-        #expect(!Registry.implementation(operatorCase.implementation).supports(operatorCase.operation))
+        #expect(!operatorCase.implementation.supports(operatorCase.operation))
         #expect(throws: UnsupportedOperator.self) {
             try Rigs.combine(operatorCase.implementation, operatorCase.operation)
         }
         do {
             _ = try Rigs.combine(operatorCase.implementation, operatorCase.operation)
         } catch {
-            #expect(error.implementation == operatorCase.implementation)
+            #expect(ImplementationUnderTest.registered(error.implementation) == operatorCase.implementation)
             #expect(error.operation == operatorCase.operation)
         }
     }
 
     @Test func builtinLacksTheMultiSourceOperators() {
-        #expect(OperatorCase.unsupported().filter { $0.implementation == .builtin }.map(\.operation)
+        #expect(OperatorCase.unsupported().filter { $0.implementation == .registered(.builtin) }.map(\.operation)
             == [.withLatestFrom, .sample, .sampleWithFrom])
     }
 }

@@ -1,26 +1,36 @@
 import Implementations
 import OpenCombine
 import RxCore
+import SimpleCombine
 import StyleKit
 
-/// Runs an operator over two synchronous, cold inputs (`Publishers.Sequence`, `Observable.from`) that
+/// Runs an operator over two synchronous, cold inputs (`Publishers.Sequence`, SimpleCombine's
+/// `SimplePublishers.Sequence`, `Observable.from`) that
 /// emit everything, then finish, from inside `subscribe`/`request`: the case where an operator's own
 /// calls re-enter it (a lock held across `request` deadlocks here).
 enum ColdSources {
     static func run(_ operatorCase: OperatorCase, primary: [Int], secondary: [Int], demand: DemandPolicy)
         throws -> (events: [OutputEvent], violations: [String])
     {
-        switch operatorCase.family {
-        case .combine:
+        switch operatorCase.implementation.substrate {
+        case .openCombine(let style):
             let recorder = try CombineAttach.attach(
-                Registry.implementation(operatorCase.implementation).combineStyle!,
+                style,
                 operatorCase.operation,
                 Publishers.Sequence<[Int], TestError>(sequence: primary),
                 Publishers.Sequence<[Int], TestError>(sequence: secondary),
                 demand: demand
             )
             return (recorder.outputEvents, recorder.violations)
-        case .rx:
+        case .simpleCombine:
+            let recorder = SimpleCombineAttach.attach(
+                operatorCase.operation,
+                SimplePublishers.Sequence<[Int], TestError>(sequence: primary),
+                SimplePublishers.Sequence<[Int], TestError>(sequence: secondary),
+                demand: demand
+            )
+            return (recorder.outputEvents, recorder.violations)
+        case .rxCore:
             let attached = RxAttach.attach(operatorCase.operation, .from(primary), .from(secondary))
             // A result that never ends (sample, when its source ends after the sampler) holds its
             // subscription until it is disposed, as in RxSwift.

@@ -3,14 +3,15 @@ import OpenCombine
 import StyleKit
 import TestSupport
 
-/// An ``OperatorRig`` for a Combine-family style: two ``TrackingSubject`` inputs and a
-/// ``TrackingSubscriber`` downstream with a ``DemandPolicy``. Exposes the inputs, so demand contracts
-/// can read the `request`/`cancel` history the operator produced.
+/// An ``OperatorRig`` for the Combine family, whatever core it is built on: two ``TrackingSubject``
+/// inputs and a ``TrackingSubscriber`` downstream with a ``DemandPolicy``, all speaking the operator's
+/// own core. Exposes the inputs, so demand contracts can read the `request`/`cancel` history the
+/// operator produced.
 final class CombineRig: OperatorRig, @unchecked Sendable {
-    let implementation: ImplementationID
+    let implementation: ImplementationUnderTest
     let operation: OperatorID
-    let primary = TrackingSubject<Int, TestError>()
-    let secondary = TrackingSubject<Int, TestError>()
+    let primary: any TrackedInput
+    let secondary: any TrackedInput
 
     private let downstream: Locked<(any OutputRecording)?>
     private weak var weakDownstream: AnyObject?
@@ -18,12 +19,36 @@ final class CombineRig: OperatorRig, @unchecked Sendable {
     private weak var operatorSubscription: AnyObject?
     let passesUpstreamSubscriptionThrough: Bool
 
-    init(_ style: any CombineOperatorStyle.Type, _ operation: OperatorID, demand: DemandPolicy = .unlimited)
+    /// The rig for an operator of a Combine style on OpenCombine.
+    convenience init(_ style: any CombineOperatorStyle.Type, _ operation: OperatorID, demand: DemandPolicy = .unlimited)
         throws(UnsupportedOperator)
     {
-        implementation = style.implementation
-        self.operation = operation
+        let primary = TrackingSubject<Int, TestError, OpenCombineCore>()
+        let secondary = TrackingSubject<Int, TestError, OpenCombineCore>()
         let subscriber = try CombineAttach.attach(style, operation, primary, secondary, demand: demand)
+        self.init(.registered(style.implementation), operation, primary: primary, secondary: secondary, downstream: subscriber)
+    }
+
+    /// The rig for an operator of the SimpleCombine core (seed 002).
+    convenience init(simpleCombine operation: OperatorID, demand: DemandPolicy = .unlimited) {
+        let primary = TrackingSubject<Int, TestError, SimpleCombineCore>()
+        let secondary = TrackingSubject<Int, TestError, SimpleCombineCore>()
+        let subscriber = SimpleCombineAttach.attach(operation, primary, secondary, demand: demand)
+        self.init(.simpleCombine, operation, primary: primary, secondary: secondary, downstream: subscriber)
+    }
+
+    /// A rig over an operator already built on `primary` and `secondary` and subscribed by `subscriber`.
+    init(
+        _ implementation: ImplementationUnderTest,
+        _ operation: OperatorID,
+        primary: any TrackedInput,
+        secondary: any TrackedInput,
+        downstream subscriber: any OutputRecording
+    ) {
+        self.implementation = implementation
+        self.operation = operation
+        self.primary = primary
+        self.secondary = secondary
         downstream = Locked(subscriber)
         weakDownstream = subscriber
         let handedDown = subscriber.subscriptionObject
@@ -34,7 +59,7 @@ final class CombineRig: OperatorRig, @unchecked Sendable {
     /// The downstream, while the rig holds it.
     var subscriber: (any OutputRecording)? { downstream.withLock { $0 } }
 
-    func subject(_ input: Input) -> TrackingSubject<Int, TestError> {
+    func subject(_ input: Input) -> any TrackedInput {
         input == .primary ? primary : secondary
     }
 
@@ -43,8 +68,8 @@ final class CombineRig: OperatorRig, @unchecked Sendable {
     func apply(_ step: Step) {
         switch step {
         case .value(let input, let value): subject(input).send(value)
-        case .finish(let input): subject(input).send(completion: .finished)
-        case .fail(let input): subject(input).send(completion: .failure(.of(input)))
+        case .finish(let input): subject(input).finish()
+        case .fail(let input): subject(input).fail(with: .of(input))
         case .request(let count): subscriber?.request(.max(count))
         case .cancel: subscriber?.cancel()
         }
@@ -70,8 +95,8 @@ final class CombineRig: OperatorRig, @unchecked Sendable {
     }
 
     func cancelRepeatedly(times: Int, concurrently: Bool) {
-        guard let subscriber, let subscription = subscriber.subscription else { return }
-        let cancels = [{ subscriber.cancel() }] + Array(repeating: { subscription.cancel() }, count: times - 1)
+        guard let subscriber, let cancelAgain = subscriber.cancelHeldSubscription else { return }
+        let cancels = [{ subscriber.cancel() }] + Array(repeating: cancelAgain, count: times - 1)
         if concurrently { Concurrently.run(cancels) } else { cancels.forEach { $0() } }
     }
 
@@ -82,7 +107,7 @@ final class CombineRig: OperatorRig, @unchecked Sendable {
         if let operatorSubscription {
             survivors.append("the subscription the operator handed downstream (\(type(of: operatorSubscription)))")
         }
-        for (name, subject) in [("primary", primary), ("secondary", secondary)] {
+        for (name, subject) in [("primary", primary), ("secondary", secondary)] as [(String, any TrackedInput)] {
             for log in subject.logs {
                 if log.subscription != nil { survivors.append("the \(name) input's subscription") }
                 if let object = log.subscriberObject {

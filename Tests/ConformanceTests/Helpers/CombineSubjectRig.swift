@@ -12,7 +12,7 @@ where S.Output == Int, S.Failure == TestError {
     let hasDemand = true
 
     func subscribe(_ demand: DemandPolicy) -> any SubjectDownstream {
-        let subscriber = TrackingSubscriber<Int, TestError>(demand)
+        let subscriber = TrackingSubscriber<Int, TestError, OpenCombineCore>(demand)
         subject.subscribe(subscriber)
         return subscriber
     }

@@ -5,19 +5,19 @@ import Testing
 /// One operator of one implementation: the argument of every parameterised contract, so each
 /// implementation × operator pair shows up as its own test case ("structBridge.withLatestFrom").
 struct OperatorCase: Hashable, Sendable, CustomTestStringConvertible {
-    let implementation: ImplementationID
+    let implementation: ImplementationUnderTest
     let operation: OperatorID
 
-    var testDescription: String { "\(implementation.rawValue).\(operation.rawValue)" }
+    var testDescription: String { "\(implementation).\(operation.rawValue)" }
 
-    var family: Family { Registry.implementation(implementation).family }
+    var family: Family { implementation.family }
 
     /// Where the real library itself departs from docs/SEMANTICS.md. Only the `builtin` style may have
     /// one (it *is* the library, so it is measured as it is); the contracts that catch it record it as
     /// a known issue, so the deviation stays visible in every test run and a fix in the library shows.
     var knownLibraryDeviation: Comment? {
         switch (implementation, operation) {
-        case (.builtin, .histogram):
+        case (.registered(.builtin), .histogram):
             Comment(
                 rawValue: "OpenCombine 0.14.0's reduce requests .unlimited as soon as it is subscribed, and sends "
                     + ".finished after a cancel made inside receive(_:) (ReduceProducer.sendResultAndFinish)"
@@ -33,18 +33,18 @@ struct OperatorCase: Hashable, Sendable, CustomTestStringConvertible {
         _ operations: [OperatorID] = OperatorID.allCases,
         families: Set<Family> = [.combine, .rx]
     ) -> [OperatorCase] {
-        Registry.all.filter { families.contains($0.family) }.flatMap { implementation in
+        ImplementationUnderTest.all.filter { families.contains($0.family) }.flatMap { implementation in
             operations.filter(implementation.supports).map {
-                OperatorCase(implementation: implementation.id, operation: $0)
+                OperatorCase(implementation: implementation, operation: $0)
             }
         }
     }
 
     /// Every pair among `operations` that the implementation of a Combine style does not support.
     static func unsupported(_ operations: [OperatorID] = OperatorID.allCases) -> [OperatorCase] {
-        Registry.all.filter { $0.family == .combine }.flatMap { implementation in
+        ImplementationUnderTest.all.filter { $0.family == .combine }.flatMap { implementation in
             operations.filter { !implementation.supports($0) }.map {
-                OperatorCase(implementation: implementation.id, operation: $0)
+                OperatorCase(implementation: implementation, operation: $0)
             }
         }
     }

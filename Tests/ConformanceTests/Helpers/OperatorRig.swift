@@ -5,7 +5,7 @@ import StyleKit
 /// downstream, in whatever vocabulary its family speaks. Contracts written against this protocol run
 /// unchanged on every family. Every member is safe to call from several threads at once.
 protocol OperatorRig: AnyObject {
-    var implementation: ImplementationID { get }
+    var implementation: ImplementationUnderTest { get }
     var operation: OperatorID { get }
 
     /// Performs one step: an event on an input, a downstream request (ignored by the Rx family) or

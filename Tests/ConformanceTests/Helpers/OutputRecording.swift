@@ -6,7 +6,8 @@ protocol OutputRecording: AnyObject {
     var outputEvents: [OutputEvent] { get }
     var violations: [String] { get }
     var subscriptionCount: Int { get }
-    var subscription: Subscription? { get }
+    /// The subscription's own `cancel`, while the downstream holds its subscription.
+    var cancelHeldSubscription: (() -> Void)? { get }
     var subscriptionObject: AnyObject? { get }
     func request(_ demand: Subscribers.Demand)
     func cancel()

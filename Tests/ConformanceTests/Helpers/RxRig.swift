@@ -6,7 +6,7 @@ import TestSupport
 /// An ``OperatorRig`` for the Rx family: two ``TrackingObservable`` inputs and a ``RecordingObserver``
 /// downstream. Requests are ignored (the family has no demand); a cancel is a dispose.
 final class RxRig: OperatorRig, @unchecked Sendable {
-    let implementation = ImplementationID.rxSink
+    let implementation = ImplementationUnderTest.registered(.rxSink)
     let operation: OperatorID
     let primary = TrackingObservable<Int>()
     let secondary = TrackingObservable<Int>()

@@ -1,4 +1,5 @@
 import OpenCombine
+import SimpleCombine
 import StyleKit
 import Subjects
 
@@ -9,6 +10,7 @@ enum SubjectRigs {
         case .passthroughSubject: CombineSubjectRig(PassthroughSubject<Int, TestError>())
         case .customSubject: CombineSubjectRig(CustomSubject<Int, TestError>())
         case .rxPublishSubject: RxSubjectRig()
+        case .simplePassthroughSubject: SimpleSubjectRig(SimplePassthroughSubject<Int, TestError>())
         }
     }
 }

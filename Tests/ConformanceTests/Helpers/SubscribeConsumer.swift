@@ -6,7 +6,7 @@ import StyleKit
 struct SubscribeConsumer<Input>: PublisherConsumer {
     typealias Failure = TestError
 
-    let subscriber: TrackingSubscriber<Input, TestError>
+    let subscriber: TrackingSubscriber<Input, TestError, OpenCombineCore>
 
     func consume<P: Publisher>(_ publisher: P) where P.Output == Input, P.Failure == TestError {
         publisher.subscribe(subscriber)

@@ -1,14 +1,18 @@
 import OpenCombine
+import SimpleCombine
 
 /// A subject for driving an operator input by hand. Each subscriber gets a ``TrackingSubscription``, so
 /// a test can assert what the operator asked of this input (``logs``: every `request`/`cancel`) and
 /// whether it let the subscription go. Values are delivered only within demand.
 ///
 /// The subject holds a subscription only while it is live, so a cancelled subscription that is still
-/// alive is kept alive by the operator, not by the test. Thread-safe.
-final class TrackingSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
+/// alive is kept alive by the operator, not by the test. Thread-safe. Written once for every core
+/// (``CoreVocabulary``): it is an OpenCombine `Publisher` when `Core` is ``OpenCombineCore``.
+final class TrackingSubject<Output, Failure: Error, Core: CoreVocabulary>: @unchecked Sendable {
+    typealias Tracked = TrackingSubscription<Output, Failure, Core>
+
     private struct State {
-        var live: [TrackingSubscription<Output, Failure>] = []
+        var live: [Tracked] = []
         var logs: [SubscriptionLog] = []
         var completion: Subscribers.Completion<Failure>?
     }
@@ -27,15 +31,20 @@ final class TrackingSubject<Output, Failure: Error>: Publisher, @unchecked Senda
         return logs.count == 1 ? logs[0] : nil
     }
 
-    // MARK: - Publisher
+    // MARK: - Publisher, in the suite's vocabulary
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    /// Makes the subscription for a new subscriber and logs it; the caller hands it over, then delivers
+    /// the completion returned, if the input has already completed.
+    func register(
+        _ subscriber: Any,
+        as receiver: TrackedReceiver<Output, Failure>
+    ) -> (subscription: Tracked, completion: Subscribers.Completion<Failure>?) {
         let log = SubscriptionLog()
-        if type(of: subscriber as Any) is AnyClass {
+        if type(of: subscriber) is AnyClass {
             log.subscriberIsClass = true
             log.subscriberObject = subscriber as AnyObject
         }
-        let subscription = TrackingSubscription(subscriber: AnySubscriber(subscriber), log: log) { [weak self] in
+        let subscription = Tracked(subscriber: receiver, log: log) { [weak self] in
             self?.remove($0)
         }
         log.subscription = subscription
@@ -44,8 +53,7 @@ final class TrackingSubject<Output, Failure: Error>: Publisher, @unchecked Senda
             if state.completion == nil { state.live.append(subscription) }
             return state.completion
         }
-        subscriber.receive(subscription: subscription)
-        if let completion { subscription.deliver(completion: completion) }
+        return (subscription, completion)
     }
 
     // MARK: - Sending
@@ -60,7 +68,7 @@ final class TrackingSubject<Output, Failure: Error>: Publisher, @unchecked Senda
     /// Completes the input: every live subscriber receives `completion`, and later ones receive it at
     /// once.
     func send(completion: Subscribers.Completion<Failure>) {
-        let live = state.withLock { state -> [TrackingSubscription<Output, Failure>] in
+        let live = state.withLock { state -> [Tracked] in
             guard state.completion == nil else { return [] }
             state.completion = completion
             defer { state.live.removeAll() }
@@ -71,9 +79,47 @@ final class TrackingSubject<Output, Failure: Error>: Publisher, @unchecked Senda
         }
     }
 
-    private func remove(_ subscription: TrackingSubscription<Output, Failure>) {
+    private func remove(_ subscription: Tracked) {
         state.withLock { state in
             state.live.removeAll { $0 === subscription }
         }
+    }
+}
+
+extension TrackingSubject: TrackedInput where Output == Int, Failure == TestError {
+    func finish() {
+        send(completion: .finished)
+    }
+
+    func fail(with error: TestError) {
+        send(completion: .failure(error))
+    }
+}
+
+// MARK: - OpenCombine
+
+extension TrackingSubject: Publisher where Core == OpenCombineCore {
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let receiver = TrackedReceiver<Output, Failure>(
+            receiveValue: { subscriber.receive($0) },
+            receiveCompletion: { subscriber.receive(completion: $0) }
+        )
+        let (subscription, completion) = register(subscriber, as: receiver)
+        subscriber.receive(subscription: subscription)
+        if let completion { subscription.deliver(completion: completion) }
+    }
+}
+
+// MARK: - SimpleCombine
+
+extension TrackingSubject: SimplePublisher where Core == SimpleCombineCore {
+    func receive<S: SimpleSubscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let receiver = TrackedReceiver<Output, Failure>(
+            receiveValue: { Subscribers.Demand(subscriber.receive($0)) },
+            receiveCompletion: { subscriber.receive(completion: SimpleSubscribers.Completion($0)) }
+        )
+        let (subscription, completion) = register(subscriber, as: receiver)
+        subscriber.receive(subscription: subscription)
+        if let completion { subscription.deliver(completion: completion) }
     }
 }

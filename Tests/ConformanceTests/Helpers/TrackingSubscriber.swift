@@ -1,4 +1,5 @@
 import OpenCombine
+import SimpleCombine
 
 /// A subscriber that records its whole history — the subscription, every value, the completion — in
 /// one ordered list, asks for values by a ``DemandPolicy``, and notes every breach of the Subscriber
@@ -8,7 +9,10 @@ import OpenCombine
 /// It holds its subscription until it cancels or completes, and no longer, as `Sink` does, so a
 /// released operator shows up as a released subscriber. Thread-safe: the concurrency tests call it
 /// from several threads.
-final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
+///
+/// Written once for every core (``CoreVocabulary``): it is a `Subscriber` of OpenCombine when `Core` is
+/// ``OpenCombineCore``, and a subscriber of another core in that core's extension.
+final class TrackingSubscriber<Input, Failure: Error, Core: CoreVocabulary>: @unchecked Sendable {
     enum Event {
         case subscription
         case value(Input)
@@ -18,7 +22,7 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
     private struct State {
         var history: [Event] = []
         var violations: [String] = []
-        var subscription: Subscription?
+        var subscription: Core.UpstreamSubscription?
         var outstandingDemand: Subscribers.Demand = .none
         var subscriptionCount = 0
         var valueCount = 0
@@ -39,12 +43,16 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
     var history: [Event] { state.withLock { $0.history } }
     var violations: [String] { state.withLock { $0.violations } }
     var subscriptionCount: Int { state.withLock { $0.subscriptionCount } }
-    /// The subscription, while the subscriber holds it: tests take it to cancel it more than once.
-    var subscription: Subscription? { state.withLock { $0.subscription } }
+    /// The subscription's own `cancel`, while the subscriber holds the subscription: tests take it to
+    /// cancel more than once.
+    var cancelHeldSubscription: (() -> Void)? {
+        guard let subscription = state.withLock({ $0.subscription }) else { return nil }
+        return { Core.cancel(subscription) }
+    }
 
-    // MARK: - Subscriber
+    // MARK: - Subscriber, in the suite's vocabulary
 
-    func receive(subscription: Subscription) {
+    func receiveSubscription(_ subscription: Core.UpstreamSubscription) {
         let isFirst = state.withLock { state in
             state.subscriptionCount += 1
             state.history.append(.subscription)
@@ -57,19 +65,19 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
             return true
         }
         guard isFirst else {
-            subscription.cancel()
+            Core.cancel(subscription)
             return
         }
         if type(of: subscription as Any) is AnyClass {
             subscriptionObject = subscription as AnyObject
         }
         if policy.initial > 0 {
-            subscription.request(policy.initial)
+            Core.request(policy.initial, from: subscription)
         }
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
-        let (subscription, cancelsNow) = state.withLock { state -> (Subscription?, Bool) in
+    func receiveValue(_ input: Input) -> Subscribers.Demand {
+        let (subscription, cancelsNow) = state.withLock { state -> (Core.UpstreamSubscription?, Bool) in
             state.history.append(.value(input))
             if state.subscriptionCount == 0 { state.violations.append("value \(input) before the subscription") }
             if state.isCancelled { state.violations.append("value \(input) after cancel") }
@@ -89,11 +97,11 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
             return .none
         }
         guard policy.requestsFromReceive else { return policy.perValue }
-        if policy.perValue > 0 { subscription?.request(policy.perValue) }
+        if policy.perValue > 0, let subscription { Core.request(policy.perValue, from: subscription) }
         return .none
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
+    func receiveCompletion(_ completion: Subscribers.Completion<Failure>) {
         state.withLock { state in
             state.history.append(.completion(completion))
             if state.subscriptionCount == 0 { state.violations.append("completion before the subscription") }
@@ -108,23 +116,40 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
 
     /// Asks for more values through the subscription (nothing after a cancel or a completion).
     func request(_ demand: Subscribers.Demand) {
-        let subscription = state.withLock { state -> Subscription? in
+        let subscription = state.withLock { state -> Core.UpstreamSubscription? in
             guard let subscription = state.subscription else { return nil }
             state.outstandingDemand += demand
             return subscription
         }
-        subscription?.request(demand)
+        if let subscription { Core.request(demand, from: subscription) }
     }
 
     /// Cancels the subscription and lets go of it (a later call does nothing: to cancel twice, take
-    /// ``subscription`` first).
+    /// ``cancelHeldSubscription`` first).
     func cancel() {
-        let subscription = state.withLock { state -> Subscription? in
+        let subscription = state.withLock { state -> Core.UpstreamSubscription? in
             state.isCancelled = true
             defer { state.subscription = nil }
             return state.subscription
         }
-        subscription?.cancel()
+        if let subscription { Core.cancel(subscription) }
+    }
+}
+
+// MARK: - OpenCombine
+
+extension TrackingSubscriber: CustomCombineIdentifierConvertible, Subscriber, Cancellable
+where Core == OpenCombineCore {
+    func receive(subscription: any Subscription) {
+        receiveSubscription(subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        receiveValue(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        receiveCompletion(completion)
     }
 }
 
@@ -138,5 +163,22 @@ extension TrackingSubscriber.Event: CustomStringConvertible {
         case .completion(.finished): "finished"
         case .completion(.failure(let error)): "failure(\(error))"
         }
+    }
+}
+
+// MARK: - SimpleCombine
+
+extension TrackingSubscriber: SimpleCombineIdentifierConvertible, SimpleSubscriber, SimpleCancellable
+where Core == SimpleCombineCore {
+    func receive(subscription: any SimpleSubscription) {
+        receiveSubscription(subscription)
+    }
+
+    func receive(_ input: Input) -> SimpleSubscribers.Demand {
+        SimpleSubscribers.Demand(receiveValue(input))
+    }
+
+    func receive(completion: SimpleSubscribers.Completion<Failure>) {
+        receiveCompletion(Subscribers.Completion(completion))
     }
 }

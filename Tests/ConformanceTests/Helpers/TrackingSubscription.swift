@@ -1,14 +1,16 @@
 import OpenCombine
+import SimpleCombine
 
 /// The subscription a ``TrackingSubject`` hands to each subscriber. It records every `request(_:)` and
 /// `cancel()` in a ``SubscriptionLog`` and delivers a value only when the subscriber has outstanding
 /// demand (a value sent without demand is dropped, as `PassthroughSubject` drops it).
 ///
 /// It holds the subscriber until it cancels or the input completes, and no longer. Thread-safe; it never
-/// calls out while holding its lock.
-final class TrackingSubscription<Output, Failure: Error>: Subscription {
+/// calls out while holding its lock. Written once for every core (``CoreVocabulary``): it is an
+/// OpenCombine `Subscription` when `Core` is ``OpenCombineCore``.
+final class TrackingSubscription<Output, Failure: Error, Core: CoreVocabulary>: @unchecked Sendable {
     private struct State {
-        var subscriber: AnySubscriber<Output, Failure>?
+        var subscriber: TrackedReceiver<Output, Failure>?
         var demand: Subscribers.Demand = .none
     }
 
@@ -17,7 +19,7 @@ final class TrackingSubscription<Output, Failure: Error>: Subscription {
     private let onCancel: (TrackingSubscription) -> Void
 
     init(
-        subscriber: AnySubscriber<Output, Failure>,
+        subscriber: TrackedReceiver<Output, Failure>,
         log: SubscriptionLog,
         onCancel: @escaping (TrackingSubscription) -> Void
     ) {
@@ -26,7 +28,7 @@ final class TrackingSubscription<Output, Failure: Error>: Subscription {
         state = Locked(State(subscriber: subscriber))
     }
 
-    // MARK: - Subscription
+    // MARK: - Subscription, in the suite's vocabulary
 
     func request(_ demand: Subscribers.Demand) {
         log.record(.request(demand))
@@ -50,14 +52,14 @@ final class TrackingSubscription<Output, Failure: Error>: Subscription {
     /// Delivers `value` if there is demand for it; returns whether it was delivered.
     @discardableResult
     func deliver(_ value: Output) -> Bool {
-        let subscriber = state.withLock { state -> AnySubscriber<Output, Failure>? in
+        let subscriber = state.withLock { state -> TrackedReceiver<Output, Failure>? in
             guard let subscriber = state.subscriber, state.demand > 0 else { return nil }
             state.demand -= 1
             return subscriber
         }
         guard let subscriber else { return false }
         log.recordDelivery()
-        let more = subscriber.receive(value)
+        let more = subscriber.receiveValue(value)
         state.withLock { state in
             if state.subscriber != nil { state.demand += more }
         }
@@ -71,6 +73,20 @@ final class TrackingSubscription<Output, Failure: Error>: Subscription {
         }
         guard let subscriber else { return }
         log.recordCompletion()
-        subscriber.receive(completion: completion)
+        subscriber.receiveCompletion(completion)
+    }
+}
+
+// MARK: - OpenCombine
+
+extension TrackingSubscription: Cancellable, CustomCombineIdentifierConvertible, Subscription
+where Core == OpenCombineCore {}
+
+// MARK: - SimpleCombine
+
+extension TrackingSubscription: SimpleCancellable, SimpleCombineIdentifierConvertible, SimpleSubscription
+where Core == SimpleCombineCore {
+    func request(_ demand: SimpleSubscribers.Demand) {
+        request(Subscribers.Demand(demand))
     }
 }
