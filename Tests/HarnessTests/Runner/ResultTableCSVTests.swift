@@ -15,8 +15,8 @@ struct ResultTableCSVTests {
     ]
     /// Columns filled only where they apply, whatever the status: a swept parameter, the noise gate's
     /// findings (the tiny configuration runs without it), the Combine family's demand traffic, and
-    /// instruction counts and the call anatomy (`run --metric instructions` only; CLIInstructionsTests and
-    /// CLIAnatomyTests check them).
+    /// instruction counts and the call anatomy (`run --metric instructions` only; CLIInstructionsTests
+    /// checks them).
     static let conditional: Set<String> = Set([
         "parameter", "repetitions_disturbed", "machine_slowdown",
         "request_calls_per_unit", "demand_returns_per_unit", "demand_overhead_percent",

@@ -1,0 +1,150 @@
+import Harness
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a test-only control (``AnatomyControlWorkload``) does k times per element and k times per
+/// subscription, so that the anatomy counters it names must read exactly k. Each action is one call of
+/// a function that is never inlined, on values the optimiser cannot see through, so it can neither drop
+/// the work nor merge k of them into one.
+public enum AnatomyControlAction: String, CaseIterable, Sendable {
+    /// Nothing: every counter must read 0 (the harness adds nothing to a region).
+    case none
+    /// `Unmanaged.retain()` then `release()` on a heap object: one retain and one release.
+    case retainRelease = "retainRelease"
+    /// A modify of a class's stored property across a call the optimiser cannot see into.
+    case exclusivityCheck = "exclusivityCheck"
+    /// `pthread_mutex_lock` and `pthread_mutex_unlock` on a mutex of its own.
+    case lock
+    /// The metadata of a generic type, asked for inside a generic function that is never specialised.
+    case metadataLookup = "metadataLookup"
+    /// `as?` from `Any` to a class.
+    case dynamicCast = "dynamicCast"
+    /// `malloc` of a size the optimiser cannot see, then `free`.
+    case malloc
+    /// A relaxed `wrappingAdd` on an `Atomic<Int>`: one `lock xadd`.
+    case atomicRMW = "atomicRMW"
+
+    /// The counters that must read exactly k.
+    public var counters: [AnatomyCounter] {
+        switch self {
+        case .none: []
+        case .retainRelease: [.retains, .releases]
+        case .exclusivityCheck: [.exclusivityChecks]
+        case .lock: [.lockAcquisitions]
+        case .metadataLookup: [.metadataLookups]
+        case .dynamicCast: [.dynamicCasts]
+        case .malloc: [.mallocs]
+        case .atomicRMW: [.atomicRMWs]
+        }
+    }
+}
+
+/// The objects the actions work on, made once per cell (outside every measured region).
+final class AnatomyControlTarget {
+    /// What `dynamicCast` casts to.
+    final class CastTarget {
+        let value = 1
+    }
+
+    /// A generic type whose metadata `metadataLookup` asks for.
+    struct Box<Value> {
+        var value: Value
+    }
+
+    let action: AnatomyControlAction
+    private let probe = ExclusivityProbe()
+    private let castSource: Any = CastTarget()
+    private let counter = Atomic<Int>(0)
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init(action: AnatomyControlAction) {
+        self.action = action
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Does the action `times` times.
+    @inline(never)
+    func perform(times: Int) {
+        var folded = 0
+        for _ in 0..<times {
+            switch action {
+            case .none: break
+            case .retainRelease: Self.retainAndRelease(probe)
+            case .exclusivityCheck: Self.increment(probe)
+            case .lock: Self.lockAndUnlock(mutex)
+            case .metadataLookup: folded &+= Self.metadataIdentity(of: Int.self)
+            case .dynamicCast: folded &+= Self.castValue(castSource)
+            case .malloc: Self.allocateAndFree(bytes: 16 &+ (folded & 1))
+            case .atomicRMW: Self.add(to: counter)
+            }
+        }
+        blackHole(folded)
+    }
+
+    // MARK: - The actions, one counted call each
+
+    @inline(never)
+    private static func retainAndRelease(_ object: AnyObject) {
+        let unmanaged = Unmanaged.passUnretained(object).retain()
+        release(unmanaged)
+    }
+
+    @inline(never)
+    private static func release(_ unmanaged: Unmanaged<AnyObject>) {
+        unmanaged.release()
+    }
+
+    /// The modify spans a call the optimiser cannot see into, which might touch `probe` too: the
+    /// access is checked at run time (a modify it can see whole is proven exclusive and not checked).
+    @inline(never)
+    private static func increment(_ probe: ExclusivityProbe) {
+        addOne(to: &probe.value)
+    }
+
+    @inline(never)
+    private static func addOne(to value: inout Int) {
+        value &+= 1
+    }
+
+    @inline(never)
+    private static func lockAndUnlock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_mutex_lock(mutex)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Specialising it for `Int` would make `Box<Int>`'s metadata a constant; unspecialised, it asks the
+    /// runtime for `Box<Value>` with the `Value` it is handed.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    private static func metadataIdentity<Value>(of type: Value.Type) -> Int {
+        ObjectIdentifier(Box<Value>.self).hashValue & 1
+    }
+
+    @inline(never)
+    private static func castValue(_ value: Any) -> Int {
+        (value as? CastTarget)?.value ?? 0
+    }
+
+    /// The pointer goes to the black hole: LLVM deletes a `malloc` whose block is only freed.
+    @inline(never)
+    private static func allocateAndFree(bytes: Int) {
+        let block = malloc(bytes)
+        blackHole(block)
+        free(block)
+    }
+
+    @inline(never)
+    private static func add(to counter: borrowing Atomic<Int>) {
+        counter.wrappingAdd(1, ordering: .relaxed)
+    }
+}
