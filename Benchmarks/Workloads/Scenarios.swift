@@ -14,7 +14,7 @@ public enum Scenarios {
     ] + PipelineDepthWorkload.sweep + [
         HistogramWorkload(),
     ] + WithLatestFromWorkload.sweep + SampleWorkload.sweep + SampleWithFromWorkload.sweep
-        + churnDemandFanOutAndThreads + FaultWorkload.registered
+        + churnDemandFanOutAndThreads + FaultWorkload.registered + AnatomyControlWorkload.registered
 
     /// Subscription churn over chain depth, demand policies, `fanOut` over both subjects, the thread hop,
     /// two senders.
@@ -35,7 +35,7 @@ public enum Scenarios {
         [
             PipelineDepthWorkload.sweep, WithLatestFromWorkload.sweep, SampleWorkload.sweep,
             SampleWithFromWorkload.sweep,
-        ].flatMap(allButTheMiddle) + FaultWorkload.registered.map(\.name)
+        ].flatMap(allButTheMiddle) + FaultWorkload.registered.map(\.name) + AnatomyControlWorkload.registered.map(\.name)
         + [
             "subscribeChurn (1)", "subscribeChurn (16)",
             "fanOut (1)", "fanOut (10)", "fanOut (1000)",

@@ -24,6 +24,8 @@ public struct CellProfiler {
         public var result: CellResult
         /// Instructions callgrind collected: the element batches.
         public var totalInstructions: UInt64
+        /// What the element batches did, in total: retains, locks, ...
+        public var anatomy: CallAnatomy
     }
 
     /// Profiles `workload` x `implementation`, writing callgrind's file to `callgrindFile`.
@@ -43,8 +45,9 @@ public struct CellProfiler {
         let requestPath = scratch.path("request.json"), resultPath = scratch.path("result.json")
         try JSONFile.write(request, to: requestPath)
         let program = try Callgrind.strippedCopy(of: executable, into: scratch.root)
+        let scratchOutput = scratch.path("callgrind.out")
         let arguments = Callgrind.arguments(
-            program: program, ["cell", "--request", requestPath, "--result", resultPath], outputFile: callgrindFile
+            program: program, ["cell", "--request", requestPath, "--result", resultPath], outputFile: scratchOutput
         )
         let ending = try ChildProcess.run(
             valgrind, arguments, timeLimit: timeLimit, environment: Callgrind.environment(IsolatedRunner.childEnvironment),
@@ -56,9 +59,26 @@ public struct CellProfiler {
             let reason = IsolatedRunner.crashReason(inLog: scratch.path("stderr.log")).map { ": \($0)" } ?? ""
             throw HarnessError("the profiled cell's process ended with \(ending) and no result\(reason)")
         }
-        guard let text = try? String(contentsOfFile: callgrindFile, encoding: .utf8), let total = Callgrind.total(text) else {
-            throw HarnessError("callgrind wrote no profile to \(callgrindFile)")
+        let graph = try copySteadyPart(of: scratchOutput, to: callgrindFile)
+        guard let total = graph.totals["Ir"] else { throw HarnessError("callgrind wrote no instruction total to \(callgrindFile)") }
+        return Outcome(result: measured.result, totalInstructions: total, anatomy: CallAnatomy(graph))
+    }
+
+    /// Copies the part file of the profiled batches (the only region: one repetition, no set-up) to
+    /// `callgrindFile`, and returns its calls. The other parts hold what ran outside the batches.
+    private func copySteadyPart(of output: String, to callgrindFile: String) throws(HarnessError) -> CallgrindCallGraph {
+        let steadyLabel = "\(InstructionSample.callgrindLabel(.steady))"
+        for part in Callgrind.partFiles(output) {
+            guard let text = try? String(contentsOfFile: part, encoding: .utf8) else { continue }
+            let graph = CallgrindCallGraph(parsing: text)
+            guard graph.label == steadyLabel else { continue }
+            do {
+                try FileManager.default.copyItem(atPath: part, toPath: callgrindFile)
+            } catch {
+                throw HarnessError("could not copy \(part) to \(callgrindFile): \(error)")
+            }
+            return graph
         }
-        return Outcome(result: measured.result, totalInstructions: total)
+        throw HarnessError("callgrind wrote no part file for the profiled batches")
     }
 }

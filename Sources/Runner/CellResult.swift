@@ -70,6 +70,11 @@ public struct CellResult: Sendable, Codable {
     /// workloads: the same as `instructionsPerUnit`.
     public var instructionsPerSubscription: Double?
     public var instructionSource: InstructionSource?
+    /// Median per unit of what the timed batches did (retains, locks, ...; callgrind only).
+    public var anatomyPerUnit: CallAnatomy?
+    /// `element` workloads: the same for building and subscribing the pipeline; `subscription`
+    /// workloads: the same as `anatomyPerUnit`.
+    public var anatomyPerSubscription: CallAnatomy?
 
     public var statistics: SampleStatistics? {
         nanosecondsPerUnit.isEmpty ? nil : SampleStatistics(nanosecondsPerUnit)
@@ -100,6 +105,8 @@ extension CellResult {
         instructionsPerUnit = InstructionSample.perUnitMedian(samples, region: .steady)
         instructionsPerSubscription = unit == .element
             ? InstructionSample.perUnitMedian(samples, region: .setup) : instructionsPerUnit
+        anatomyPerUnit = CallAnatomy.perUnitMedian(samples, region: .steady)
+        anatomyPerSubscription = unit == .element ? CallAnatomy.perUnitMedian(samples, region: .setup) : anatomyPerUnit
     }
 
     /// Takes the noise gate's choice of repetitions as this row's time samples. Without the gate there

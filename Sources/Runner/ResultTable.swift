@@ -20,7 +20,8 @@ public enum ResultTable {
         "latency_max_ns", "latency_recording_overhead_ns",
         "checksum", "checksum_expected", "ns_per_unit_samples",
         "instructions_per_unit", "instructions_per_subscription", "instructions_source",
-    ]
+    ] + AnatomyCounter.allCases.map { "\($0.columnStem)_per_unit" }
+        + AnatomyCounter.allCases.map { "\($0.columnStem)_per_subscription" }
 
     public static func table(_ results: [CellResult]) -> CSVTable {
         CSVTable(header: columns, rows: results.map(row))
@@ -30,7 +31,7 @@ public enum ResultTable {
         let statistics = result.statistics
         let setup = result.setupNanoseconds.isEmpty ? nil : SampleStatistics(result.setupNanoseconds)
         let latency = result.latency
-        let values: [String: String] = [
+        var values: [String: String] = [
             "schema_version": String(schemaVersion),
             "workload": result.workload,
             "scenario": result.scenario,
@@ -76,6 +77,10 @@ public enum ResultTable {
             "instructions_per_subscription": format(result.instructionsPerSubscription, digits: 0),
             "instructions_source": result.instructionSource?.rawValue ?? "",
         ]
+        for counter in AnatomyCounter.allCases {
+            values["\(counter.columnStem)_per_unit"] = format(result.anatomyPerUnit?[counter], digits: 4)
+            values["\(counter.columnStem)_per_subscription"] = format(result.anatomyPerSubscription?[counter], digits: 4)
+        }
         return columns.map { values[$0]! }
     }
 

@@ -23,8 +23,7 @@ public struct RunConfiguration: Sendable, Codable {
     /// With an instruction source and no `unitsPerRepetition`: elements per repetition (subscriptions:
     /// a tenth). Instruction counts need no auto-scaling, and callgrind runs ~50x slower than the CPU.
     public var instructionElementsPerRepetition = 20_000
-    /// With callgrind: collect the element batches only, into the one file callgrind writes at exit,
-    /// instead of dumping a part file per region (`reactive-bench profile`).
+    /// With callgrind: count the element batches only, leaving the set-up out (`reactive-bench profile`).
     public var profilesSteadyState = false
 
     public init(

@@ -26,7 +26,7 @@ public struct Runner {
         self.progress = progress
         instructions = configuration.instructionSource.map { source in
             Result { () throws(HarnessError) in
-                try InstructionRegion(source: source, dumpsRegions: !configuration.profilesSteadyState)
+                try InstructionRegion(source: source)
             }
         }
     }
@@ -216,9 +216,12 @@ public struct Runner {
         // A profile is of the element loop alone.
         let setupCounter = configuration.profilesSteadyState ? nil : counter
 
+        // Each counted region is closed before the allocation probe runs: the probe takes the allocator's
+        // locks, and callgrind would count those calls in the region (see InstructionRegion.open).
         let beforeSetUp = probe.snapshot()
         let setUpStart = Clock.now()
         do {
+            setupCounter?.open()
             setupCounter?.begin()
             defer { setupCounter?.end() }
             try cell.setUp()
@@ -228,8 +231,8 @@ public struct Runner {
             return nil
         }
         let setUpEnd = Clock.now()
+        let setupInstructions = setupCounter?.close(.setup, units: 1)
         let afterSetUp = probe.snapshot()
-        let setupInstructions = counter?.close(.setup, units: 1)
 
         cell.run(from: 0, count: warmup)
 
@@ -237,6 +240,7 @@ public struct Runner {
         let requestsBefore = cell.sink.requestCalls, returnsBefore = cell.sink.demandReturns
         var elapsed: UInt64 = 0
         var next = warmup
+        counter?.open()
         for _ in 0..<configuration.batches {
             let start = Clock.now()
             counter?.begin()
@@ -245,8 +249,8 @@ public struct Runner {
             elapsed &+= Clock.now() &- start
             next += batchSize
         }
-        let afterSteady = probe.snapshot()
         let steadyInstructions = counter?.close(.steady, units: units)
+        let afterSteady = probe.snapshot()
         let requestCalls = cell.sink.requestCalls &- requestsBefore
         let demandReturns = cell.sink.demandReturns &- returnsBefore
 

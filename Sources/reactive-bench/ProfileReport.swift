@@ -23,13 +23,31 @@ struct ProfileReport {
             "open callgrind.out with kcachegrind, or: callgrind_annotate --inclusive=yes callgrind.out | swift-demangle --simplified",
         ]
         if !annotation.demangled { lines.append("swift-demangle was not found: names are mangled") }
-        lines += table("by self instructions (the function's own code)", Array(annotation.bySelf.prefix(top)), units: units)
-        // The frames from main down to the element loop hold all of it and say nothing.
+        lines += anatomyTable(units: units)
+        // The frames from main down to the element loop hold all of it and say nothing. They were running
+        // when the region began, so callgrind writes their calls with a count of 0, and callgrind_annotate
+        // 3.19 then takes the call's whole cost for the caller's own: they top the self list too.
+        let ownCode = annotation.bySelf.filter { $0.instructions < outcome.totalInstructions }
+        lines += table("by self instructions (the function's own code)", Array(ownCode.prefix(top)), units: units)
         let inside = annotation.byInclusive.filter { $0.instructions < outcome.totalInstructions }
         lines += table(
             "by inclusive instructions (the function and everything it calls)", Array(inside.prefix(top)), units: units
         )
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the profiled batches did, counted exactly (docs/CSV.md lists the symbols behind each line).
+    private func anatomyTable(units: Int) -> [String] {
+        let header = ["count".leftPadded(14), "per \(unit == .element ? "elem" : "sub")".leftPadded(9), "what"]
+        return ["", "Anatomy (calls counted by callgrind; atomic RMWs are instructions; see docs/CSV.md):", header.joined(separator: "  ")]
+            + AnatomyCounter.allCases.map { counter in
+                let count = outcome.anatomy[counter]
+                return [
+                    String(format: "%.0f", count).leftPadded(14),
+                    String(format: "%.2f", count / Double(max(1, units))).leftPadded(9),
+                    counter.title,
+                ].joined(separator: "  ")
+            }
     }
 
     private func table(_ heading: String, _ functions: [CallgrindAnnotation.Function], units: Int) -> [String] {

@@ -1,3 +1,4 @@
+import Harness
 import Synchronization
 
 #if canImport(Glibc)
@@ -81,12 +82,15 @@ final class SenderThread {
 
     // MARK: - On the thread
 
+    /// Under callgrind only the ranges are collected, not the waiting between them (see
+    /// ``HelperThreadCollection``).
     private func loop() {
+        HelperThreadCollection.startWaiting()
         var seen = 0
         while true {
             seen = awaitGeneration(after: seen)
             started.store(seen, ordering: .releasing)
-            body!(job)
+            HelperThreadCollection.collecting { body!(job) }
             finished.store(seen, ordering: .releasing)
         }
     }

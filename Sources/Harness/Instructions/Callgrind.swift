@@ -1,7 +1,7 @@
 import CCallgrind
 import Foundation
 
-/// Runs a program under `valgrind --tool=callgrind` with collection off until the program switches it on
+/// Runs a program under `valgrind --tool=callgrind`, which dumps one part file per measured region
 /// (``InstructionRegion``), and reads what it wrote.
 public enum Callgrind {
     /// Whether this process runs under valgrind.
@@ -33,11 +33,13 @@ public enum Callgrind {
     }
 
     /// The arguments that run `program` under callgrind, writing to `outputFile` (and `outputFile.N` for
-    /// each dump). Collection starts off: only the regions the program switches on count. No cache or
-    /// branch simulation: instructions (`Ir`) only, which repeat from run to run.
+    /// each dump). Collection starts on: what runs outside the regions is dumped into parts of its own
+    /// (``InstructionRegion`` says why), and only the regions' parts are read. No cache or
+    /// branch simulation: instructions (`Ir`), which repeat from run to run, and global bus events (`Ge`):
+    /// the atomic read-modify-write instructions executed (``CallAnatomy``).
     public static func arguments(program: String, _ arguments: [String], outputFile: String) -> [String] {
         [
-            "--tool=callgrind", "--collect-atstart=no", "--cache-sim=no", "--branch-sim=no",
+            "--tool=callgrind", "--collect-atstart=yes", "--cache-sim=no", "--branch-sim=no", "--collect-bus=yes",
             "--callgrind-out-file=\(outputFile)", "--quiet", program,
         ] + arguments
     }
@@ -56,19 +58,29 @@ public enum Callgrind {
     }
 
     /// The region samples in the part files `outputFile.1`, `outputFile.2`, ... in dump order, the
-    /// steady regions `steadyUnits` long.
+    /// steady regions `steadyUnits` long, each with its call anatomy.
     public static func regionSamples(outputFile: String, steadyUnits: Int) -> [InstructionSample] {
         var samples: [InstructionSample] = []
-        var part = 1
-        while let text = try? String(contentsOfFile: "\(outputFile).\(part)", encoding: .utf8) {
-            if let (label, total) = labelAndTotal(text),
-                let sample = InstructionSample(callgrindLabel: label, instructions: total, steadyUnits: steadyUnits)
-            {
-                samples.append(sample)
-            }
-            part += 1
+        for path in partFiles(outputFile) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            let graph = CallgrindCallGraph(parsing: text)
+            guard InstructionSample.region(callgrindLabel: graph.label) != nil, let total = graph.totals["Ir"],
+                let sample = InstructionSample(
+                    callgrindLabel: graph.label, instructions: total, steadyUnits: steadyUnits, anatomy: CallAnatomy(graph)
+                )
+            else { continue }
+            samples.append(sample)
         }
         return samples
+    }
+
+    /// The part files `outputFile.1`, `outputFile.2`, ... that exist, in dump order.
+    public static func partFiles(_ outputFile: String) -> [String] {
+        var paths: [String] = []
+        while FileManager.default.fileExists(atPath: "\(outputFile).\(paths.count + 1)") {
+            paths.append("\(outputFile).\(paths.count + 1)")
+        }
+        return paths
     }
 
     /// The total instructions of a callgrind output file (its `summary:` or `totals:` line).

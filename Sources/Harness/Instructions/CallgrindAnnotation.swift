@@ -26,7 +26,7 @@ public struct CallgrindAnnotation: Sendable {
         for inclusive in ["no", "yes"] {
             let output = "\(file).annotate-\(inclusive)"
             defer { try? FileManager.default.removeItem(atPath: output) }
-            let status = Executables.run(annotate, ["--inclusive=\(inclusive)", "--threshold=100", file], outputPath: output)
+            let status = Executables.run(annotate, ["--inclusive=\(inclusive)", "--show=Ir", "--threshold=100", file], outputPath: output)
             guard status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
                 throw HarnessError("callgrind_annotate could not read \(file) (status \(status))")
             }

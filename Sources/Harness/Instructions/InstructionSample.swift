@@ -1,5 +1,6 @@
 /// The instructions of one measured region of one repetition: the set-up of the pipeline (one
-/// subscription) or the timed element batches (`units` units).
+/// subscription) or the timed element batches (`units` units), and under callgrind what the region did
+/// (its call anatomy).
 public struct InstructionSample: Sendable, Codable, Equatable {
     public enum Region: String, Sendable, Codable {
         /// Building the pipeline and subscribing: one subscription.
@@ -11,11 +12,14 @@ public struct InstructionSample: Sendable, Codable, Equatable {
     public var region: Region
     public var units: Int
     public var instructions: UInt64
+    /// The region's totals of retains, locks, ... (callgrind); nil from perf, which counts instructions only.
+    public var anatomy: CallAnatomy?
 
-    public init(region: Region, units: Int, instructions: UInt64) {
+    public init(region: Region, units: Int, instructions: UInt64, anatomy: CallAnatomy? = nil) {
         self.region = region
         self.units = units
         self.instructions = instructions
+        self.anatomy = anatomy
     }
 
     /// How callgrind labels a region's part file (`desc: Trigger: Client Request: <label>`), so the
@@ -28,14 +32,19 @@ public struct InstructionSample: Sendable, Codable, Equatable {
         }
     }
 
-    /// The sample a part file's label and total describe, or nil for a part that is not a region (the
-    /// dump callgrind writes at exit). The parent knows the units: one subscription for `setup`,
-    /// `steadyUnits` (the repetition's units) for `steady`.
-    public init?(callgrindLabel label: String, instructions: UInt64, steadyUnits: Int) {
-        guard let region = [Region.setup, .steady].first(where: { "\(Self.callgrindLabel($0))" == label }),
-            steadyUnits > 0
-        else { return nil }
-        self.init(region: region, units: region == .setup ? 1 : steadyUnits, instructions: instructions)
+    /// The sample a part file's label and total describe, or nil for a part that is not a region (what
+    /// ran between regions, the dump callgrind writes at exit). The parent knows the units: one
+    /// subscription for `setup`, `steadyUnits` (the repetition's units) for `steady`.
+    public init?(callgrindLabel label: String, instructions: UInt64, steadyUnits: Int, anatomy: CallAnatomy? = nil) {
+        guard let region = Self.region(callgrindLabel: label), steadyUnits > 0 else { return nil }
+        self.init(
+            region: region, units: region == .setup ? 1 : steadyUnits, instructions: instructions, anatomy: anatomy
+        )
+    }
+
+    /// The region a part file's label names, or nil.
+    public static func region(callgrindLabel label: String) -> Region? {
+        [Region.setup, .steady].first(where: { "\(callgrindLabel($0))" == label })
     }
 
     /// Instructions per unit of `region`, the median over the repetitions; nil without samples.

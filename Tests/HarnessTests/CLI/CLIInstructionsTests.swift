@@ -49,6 +49,15 @@ struct CLIInstructionsTests {
                 #expect(count > 0, "\(cell) \(column)")
                 #expect(abs(again - count) <= count * 0.005, "\(cell) \(column): \(count) then \(again)")
             }
+            guard source == "callgrind" else { continue }
+            for counter in AnatomyCounter.allCases {
+                for column in ["\(counter.columnStem)_per_unit", "\(counter.columnStem)_per_subscription"] {
+                    #expect(Double(row[column] ?? "") != nil, "\(cell) \(column) is filled")
+                    #expect(second[cell]?[column] == row[column], "\(cell) \(column): the anatomy repeats exactly")
+                }
+            }
+            // Two counts of the same allocations: calls to malloc, and jemalloc's own statistics.
+            #expect(row["mallocs_per_subscription"] == row["allocations_per_subscription"], "\(cell)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 import Testing
 
 /// `reactive-bench profile`: one cell under callgrind, written as callgrind.out and profile.txt into a
@@ -25,6 +26,16 @@ struct CLIProfileTests {
         // OpenCombine's subject is on every element's path; its name is demangled.
         #expect(report.contains("PassthroughSubject.send(_:)"), "\(report)")
         #expect(!report.contains("$s11OpenCombine"), "no mangled OpenCombine names: \(report)")
+        // The frames that were running when the batches began hold everything and are left out.
+        #expect(!report.contains("__libc_start_main"), "\(report)")
+        for counter in AnatomyCounter.allCases {
+            #expect(report.contains("  \(counter.title)\n"), "the anatomy names \(counter.title): \(report)")
+        }
+
+        // Call counts are the profiled elements' exactly: not the pilot's or the warm-up's.
+        let graph = CallgrindCallGraph(parsing: callgrind)
+        let sends = graph.calls.filter { $0.key.callee == "$s11OpenCombine18PassthroughSubjectC4sendyyxF" }
+        #expect(sends.values.reduce(0, +) == 2_000, "\(sends)")
     }
 
     static let badCases: [(arguments: [String], mentions: [String])] = [

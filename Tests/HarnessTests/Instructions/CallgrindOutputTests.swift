@@ -15,7 +15,7 @@ struct CallgrindOutputTests {
             InstructionSample(callgrindLabel: setup, instructions: 18_114, steadyUnits: 20_000)
                 == InstructionSample(region: .setup, units: 1, instructions: 18_114), "one subscription"
         )
-        for other in ["", "Program termination", "reactive-bench teardown", "reactive-bench steady units=1"] {
+        for other in ["", "Program termination", "reactive-bench outside", "reactive-bench teardown", "reactive-bench steady units=1"] {
             #expect(InstructionSample(callgrindLabel: other, instructions: 1, steadyUnits: 1) == nil, "\(other)")
         }
         #expect(InstructionSample(callgrindLabel: steady, instructions: 1, steadyUnits: 0) == nil)

@@ -15,12 +15,13 @@ struct ResultTableCSVTests {
     ]
     /// Columns filled only where they apply, whatever the status: a swept parameter, the noise gate's
     /// findings (the tiny configuration runs without it), the Combine family's demand traffic, and
-    /// instruction counts (`run --metric instructions` only; CLIInstructionsTests checks them).
-    static let conditional: Set<String> = [
+    /// instruction counts and the call anatomy (`run --metric instructions` only; CLIInstructionsTests
+    /// checks them).
+    static let conditional: Set<String> = Set([
         "parameter", "repetitions_disturbed", "machine_slowdown",
         "request_calls_per_unit", "demand_returns_per_unit", "demand_overhead_percent",
         "instructions_per_unit", "instructions_per_subscription", "instructions_source",
-    ]
+    ]).union(AnatomyCounter.allCases.flatMap { ["\($0.columnStem)_per_unit", "\($0.columnStem)_per_subscription"] })
 
     /// A small real run with ok rows, unsupported rows and a detail holding a comma (quoted in CSV).
     private func run(_ implementations: [Implementation]) throws -> [CellResult]? {

@@ -1,0 +1,113 @@
+import Harness
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The objects the actions work on, made once per cell (outside every measured region).
+final class AnatomyControlTarget {
+    /// What `dynamicCast` casts to.
+    final class CastTarget {
+        let value = 1
+    }
+
+    /// A generic type whose metadata `metadataLookup` asks for.
+    struct Box<Value> {
+        var value: Value
+    }
+
+    let action: AnatomyControlAction
+    private let probe = ExclusivityProbe()
+    private let castSource: Any = CastTarget()
+    private let counter = Atomic<Int>(0)
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init(action: AnatomyControlAction) {
+        self.action = action
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Does the action `times` times.
+    @inline(never)
+    func perform(times: Int) {
+        var folded = 0
+        for _ in 0..<times {
+            switch action {
+            case .none: break
+            case .retainRelease: Self.retainAndRelease(probe)
+            case .exclusivityCheck: Self.increment(probe)
+            case .lock: Self.lockAndUnlock(mutex)
+            case .metadataLookup: folded &+= Self.metadataIdentity(of: Int.self)
+            case .dynamicCast: folded &+= Self.castValue(castSource)
+            case .malloc: Self.allocateAndFree(bytes: 16 &+ (folded & 1))
+            case .atomicRMW: Self.add(to: counter)
+            }
+        }
+        blackHole(folded)
+    }
+
+    // MARK: - The actions, one counted call each
+
+    @inline(never)
+    private static func retainAndRelease(_ object: AnyObject) {
+        let unmanaged = Unmanaged.passUnretained(object).retain()
+        release(unmanaged)
+    }
+
+    @inline(never)
+    private static func release(_ unmanaged: Unmanaged<AnyObject>) {
+        unmanaged.release()
+    }
+
+    /// The modify spans a call the optimiser cannot see into, which might touch `probe` too: the
+    /// access is checked at run time (a modify it can see whole is proven exclusive and not checked).
+    @inline(never)
+    private static func increment(_ probe: ExclusivityProbe) {
+        addOne(to: &probe.value)
+    }
+
+    @inline(never)
+    private static func addOne(to value: inout Int) {
+        value &+= 1
+    }
+
+    @inline(never)
+    private static func lockAndUnlock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_mutex_lock(mutex)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Specialising it for `Int` would make `Box<Int>`'s metadata a constant; unspecialised, it asks the
+    /// runtime for `Box<Value>` with the `Value` it is handed.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    private static func metadataIdentity<Value>(of type: Value.Type) -> Int {
+        ObjectIdentifier(Box<Value>.self).hashValue & 1
+    }
+
+    @inline(never)
+    private static func castValue(_ value: Any) -> Int {
+        (value as? CastTarget)?.value ?? 0
+    }
+
+    /// The pointer goes to the black hole: LLVM deletes a `malloc` whose block is only freed.
+    @inline(never)
+    private static func allocateAndFree(bytes: Int) {
+        let block = malloc(bytes)
+        blackHole(block)
+        free(block)
+    }
+
+    @inline(never)
+    private static func add(to counter: borrowing Atomic<Int>) {
+        counter.wrappingAdd(1, ordering: .relaxed)
+    }
+}

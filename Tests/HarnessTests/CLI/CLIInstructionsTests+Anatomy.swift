@@ -1,0 +1,75 @@
+import Foundation
+import Harness
+import Testing
+
+/// The call anatomy of `run --metric instructions` against its controls: test-only workloads
+/// (`REACTIVE_BENCH_TEST_ANATOMY=1`, Benchmarks/Workloads/AnatomyControlWorkload.swift) that do one
+/// thing k times per element and k times per subscription, run by the real tool under callgrind. Counts
+/// are exact, so they are compared exactly: one call too many in a whole repetition of 1000 elements
+/// reads 1.001 and fails. Part of the serialized instruction suite, so that two callgrind runs never load
+/// this 2-core machine at once (the crash test's 3 s cell timeout is sensitive to load).
+extension CLIInstructionsTests {
+    static let anatomyEnvironment = [
+        "REACTIVE_BENCH_TEST_ANATOMY": "1", "REACTIVE_BENCH_INSTRUCTIONS_SOURCE": "callgrind",
+    ]
+
+    /// The anatomy columns of one counter: per element and per subscription.
+    static func anatomyColumns(_ counter: AnatomyCounter) -> [String] {
+        ["\(counter.columnStem)_per_unit", "\(counter.columnStem)_per_subscription"]
+    }
+
+    /// Every control's row, by workload.
+    static func controlRows() async throws -> [String: [String: String]] {
+        let tool = try #require(ToolBinary.release())
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = [
+            "run", "--metric", "instructions", "--workloads", "anatomyControl*", "--implementations", "baseline",
+            "--elements", "1000", "--repetitions", "2", "--output", "runs",
+        ]
+        let outcome = try await ToolProcess.run(
+            tool, arguments, in: directory.path, timeLimit: .seconds(300), environment: anatomyEnvironment
+        )
+        try #require(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let table = try CSVTable.read(from: directory.appending("runs/\(run)/results.csv"))
+        var rows: [String: [String: String]] = [:]
+        for row in table.rows {
+            let fields = Dictionary(uniqueKeysWithValues: zip(table.header, row))
+            rows[fields["workload"]!] = fields
+        }
+        return rows
+    }
+
+    @Test func eachControlReadsExactlyKOnItsCountersAndTheEmptyOneReadsZeroOnAll() async throws {
+        let rows = try await Self.controlRows()
+        #expect(rows.count == 15, "none, and 7 actions at k = 1 and 3: \(rows.keys.sorted())")
+        for (workload, row) in rows {
+            #expect(row["status"] == "ok", "\(workload): \(row["detail"] ?? "")")
+            #expect(row["checksum"] == row["checksum_expected"], "\(workload): every element was run")
+            #expect(row["instructions_source"] == "callgrind", "\(workload)")
+        }
+
+        let empty = try #require(rows["anatomyControl (none)"])
+        for counter in AnatomyCounter.allCases {
+            for column in Self.anatomyColumns(counter) {
+                #expect(empty[column] == "0", "the harness adds nothing to a region: \(column) reads \(empty[column] ?? "nothing")")
+            }
+        }
+
+        let controlled: [(action: String, counters: [AnatomyCounter])] = [
+            ("retainRelease", [.retains, .releases]), ("exclusivityCheck", [.exclusivityChecks]),
+            ("lock", [.lockAcquisitions]), ("metadataLookup", [.metadataLookups]), ("dynamicCast", [.dynamicCasts]),
+            ("malloc", [.mallocs]), ("atomicRMW", [.atomicRMWs]),
+        ]
+        for (action, counters) in controlled {
+            for times in [1, 3] {
+                let workload = "anatomyControl (\(action) x\(times))"
+                let row = try #require(rows[workload], "\(workload) is registered")
+                for column in counters.flatMap(Self.anatomyColumns) {
+                    #expect(Double(row[column] ?? "") == Double(times), "\(workload): \(column) reads \(row[column] ?? "nothing")")
+                }
+            }
+        }
+    }
+}
