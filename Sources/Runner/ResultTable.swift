@@ -20,8 +20,8 @@ public enum ResultTable {
         "latency_max_ns", "latency_recording_overhead_ns",
         "checksum", "checksum_expected", "ns_per_unit_samples",
         "instructions_per_unit", "instructions_per_subscription", "instructions_source",
-    ] + AnatomyCounter.allCases.map { "\($0.columnStem)_per_unit" }
-        + AnatomyCounter.allCases.map { "\($0.columnStem)_per_subscription" }
+    ] + AnatomyCounter.allCases.map(ResultColumn.anatomyPerUnit)
+        + AnatomyCounter.allCases.map(ResultColumn.anatomyPerSubscription)
 
     public static func table(_ results: [CellResult]) -> CSVTable {
         CSVTable(header: columns, rows: results.map(row))
@@ -78,8 +78,8 @@ public enum ResultTable {
             "instructions_source": result.instructionSource?.rawValue ?? "",
         ]
         for counter in AnatomyCounter.allCases {
-            values["\(counter.columnStem)_per_unit"] = format(result.anatomyPerUnit?[counter], digits: 4)
-            values["\(counter.columnStem)_per_subscription"] = format(result.anatomyPerSubscription?[counter], digits: 4)
+            values[ResultColumn.anatomyPerUnit(counter)] = format(result.anatomyPerUnit?[counter], digits: 4)
+            values[ResultColumn.anatomyPerSubscription(counter)] = format(result.anatomyPerSubscription?[counter], digits: 4)
         }
         return columns.map { values[$0]! }
     }

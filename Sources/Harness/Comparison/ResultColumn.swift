@@ -37,9 +37,15 @@ public enum ResultColumn {
         requestCallsPerUnit,
     ]
 
+    /// The cost anatomy's columns of `counter` (``AnatomyCounter``), per unit and per subscription.
+    public static func anatomyPerUnit(_ counter: AnatomyCounter) -> String { "\(counter.columnStem)_per_unit" }
+    public static func anatomyPerSubscription(_ counter: AnatomyCounter) -> String {
+        "\(counter.columnStem)_per_subscription"
+    }
+
     /// The columns read as one number each, when the file has them; an empty field is a missing value.
     public static let numeric = [
         nanosecondsPerUnitMedian, allocationsPerUnit, bytesPerUnit, allocationsPerSubscription,
         bytesPerSubscription, retainedBytes, requestCallsPerUnit, instructionsPerUnit, instructionsPerSubscription,
-    ]
+    ] + AnatomyCounter.allCases.flatMap { [anatomyPerUnit($0), anatomyPerSubscription($0)] }
 }

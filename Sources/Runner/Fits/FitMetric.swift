@@ -19,13 +19,22 @@ struct FitMetric: Sendable {
 
     func applies(toUnit unit: String) -> Bool { !elementWorkloadsOnly || unit == MeasuredUnit.element.rawValue }
 
-    /// Every metric fitted, in fits.csv order: time first, then the counts when the run has them.
+    /// Every metric fitted, in fits.csv order: time first, then the counts when the run has them, then
+    /// the cost anatomy's counters (instruction runs), per unit and per subscription.
     static let all: [FitMetric] = [
         FitMetric(name: "ns", perSubscription: false, elementWorkloadsOnly: false) { $0.samples },
         column("instructions", ResultColumn.instructionsPerUnit),
         column("instructions", ResultColumn.instructionsPerSubscription, perSubscription: true, elementWorkloadsOnly: true),
         column("allocations", ResultColumn.allocationsPerSubscription, perSubscription: true),
-    ]
+    ] + AnatomyCounter.allCases.flatMap { counter in
+        [
+            column(counter.columnStem, ResultColumn.anatomyPerUnit(counter)),
+            column(
+                counter.columnStem, ResultColumn.anatomyPerSubscription(counter), perSubscription: true,
+                elementWorkloadsOnly: true
+            ),
+        ]
+    }
 
     private static func column(
         _ name: String, _ column: String, perSubscription: Bool = false, elementWorkloadsOnly: Bool = false

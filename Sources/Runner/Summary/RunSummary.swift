@@ -11,8 +11,9 @@ public struct RunSummary: Sendable {
     /// The summary of `run`; an instruction run of the same build, if given, adds its instructions per
     /// stage (a time run has none).
     public init(run: RunResults, instructionRun: RunResults? = nil) {
-        let instructionFits = instructionRun.map { FitTable.fits($0).filter { $0.metric == "instructions" } } ?? []
-        stageTables = StageCostTable.tables(FitTable.fits(run) + instructionFits)
+        let instructionFits = instructionRun.map { FitTable.fits($0).filter { !["ns", "allocations"].contains($0.metric) } } ?? []
+        let fits = FitTable.fits(run) + instructionFits
+        stageTables = StageCostTable.tables(fits) + StageCostTable.anatomyTables(fits)
         rankings = StyleRanking.rankings(run)
     }
 

@@ -29,6 +29,38 @@ public struct StageCostTable: Sendable {
         }
     }
 
+    /// The cost anatomy of one more stage, one table per sweep that has it (instruction runs): a row per
+    /// implementation, a column per ``AnatomyCounter``, each cell the per-unit slope.
+    public static func anatomyTables(_ fits: [StageFit]) -> [StageCostTable] {
+        let names = Set(AnatomyCounter.allCases.map(\.columnStem))
+        let anatomy = fits.filter { names.contains($0.metric) && $0.perUnit }
+        var series: [String] = []
+        for fit in anatomy where !series.contains(seriesLabel(fit)) { series.append(seriesLabel(fit)) }
+        return series.map { label in
+            let selected = anatomy.filter { seriesLabel($0) == label }
+            var implementations: [String] = []
+            for fit in selected where !implementations.contains(fit.implementation) { implementations.append(fit.implementation) }
+            let counters = AnatomyCounter.allCases
+            let rows = implementations.map { implementation in
+                [implementation] + counters.map { counter in
+                    selected.first { $0.implementation == implementation && $0.metric == counter.columnStem }
+                        .map { cell($0) } ?? "-"
+                }
+            }
+            return StageCostTable(
+                metric: "anatomy",
+                caption: "What one more stage does, per unit (`\(label)`, calls; atomic RMWs are instructions)",
+                table: TextTable(header: ["implementation"] + counters.map(\.title), rows: rows, rightAligned: Set(1...counters.count))
+            )
+        }
+    }
+
+    private init(metric: String, caption: String, table: TextTable) {
+        self.metric = metric
+        self.caption = caption
+        self.table = table
+    }
+
     init(metric: String, caption: String, fits: [StageFit]) {
         var columns: [String] = [], implementations: [String] = [], cells: [String: [String: String]] = [:]
         for fit in fits {
