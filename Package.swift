@@ -25,7 +25,7 @@ let package = Package(
             name: "ReactiveBenchStyles",
             targets: [
                 "StyleKit", "RxCore", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
-                "RxSinks", "Subjects",
+                "RxSinks", "Subjects", "DirectSources",
             ]
         ),
         // The scenario table, the registry and the harness, for the package-benchmark suite
@@ -59,6 +59,9 @@ let package = Package(
         .target(name: "RxSinks", dependencies: ["RxCore", "StyleKit"], swiftSettings: optimisation),
         .target(name: "Subjects", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
 
+        // Minimal synchronous sources for both families, for workloads whose source is not under test.
+        .target(name: "DirectSources", dependencies: ["RxCore", openCombine], swiftSettings: optimisation),
+
         // The registry: every implementation by name, with what it supports.
         .target(
             name: "Implementations",
@@ -80,7 +83,8 @@ let package = Package(
         .target(
             name: "Workloads",
             dependencies: [
-                "Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", openCombine,
+                "Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", "DirectSources",
+                openCombine,
                 // DispatchQueue as an OpenCombine scheduler, for `receive(on:)` (asyncHop).
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],
@@ -113,7 +117,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "TestSupport", "StyleKit", "Implementations", "StructBridge", "ClassSubscription", "AnySubscriberStyle",
-                "Builtin", "RxCore", "RxSinks", "Subjects", openCombine,
+                "Builtin", "RxCore", "RxSinks", "Subjects", "DirectSources", openCombine,
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
