@@ -8,6 +8,12 @@ public struct CellRecord: Sendable, Equatable {
     public let detail: String
     /// What one unit is (`element`, `subscription`); empty when the file does not say.
     public let unit: String
+    /// The workload without its parameter and source (`map` for `map (object) [direct]`); empty when the
+    /// file does not say.
+    public let scenario: String
+    /// Where the elements came from (`subject`, `direct`); empty for a workload without the source axis,
+    /// and for every row of a file written before it existed.
+    public let source: String
     /// ns per unit of every repetition, in order; empty when the row has none (a row that is not `ok`).
     public let samples: [Double]
     /// The numeric columns of ``ResultColumn/numeric`` that the row has a value for.
@@ -16,13 +22,15 @@ public struct CellRecord: Sendable, Equatable {
     public let line: Int
 
     public init(
-        key: CellKey, status: String, detail: String = "", unit: String = "", samples: [Double] = [],
-        values: [String: Double] = [:], line: Int = 0
+        key: CellKey, status: String, detail: String = "", unit: String = "", scenario: String = "",
+        source: String = "", samples: [Double] = [], values: [String: Double] = [:], line: Int = 0
     ) {
         self.key = key
         self.status = status
         self.detail = detail
         self.unit = unit
+        self.scenario = scenario
+        self.source = source
         self.samples = samples
         self.values = values
         self.line = line
@@ -72,8 +80,8 @@ extension CellRecord {
         }
         return CellRecord(
             key: CellKey(workload: workload, implementation: implementation), status: field(ResultColumn.status),
-            detail: field(ResultColumn.detail), unit: field(ResultColumn.unit), samples: samples, values: values,
-            line: line
+            detail: field(ResultColumn.detail), unit: field(ResultColumn.unit), scenario: field(ResultColumn.scenario),
+            source: field(ResultColumn.source), samples: samples, values: values, line: line
         )
     }
 
