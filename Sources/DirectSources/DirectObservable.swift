@@ -47,9 +47,9 @@ public final class DirectObservable<Element>: Observable<Element>, ObserverType 
             withUnsafePointer(to: event) { event in
                 observations.beginDelivery()
                 if let first = observations.first {
-                    first._withUnsafeGuaranteedRef { $0.emit($0, event) }
                     // Observers that subscribe during this delivery wait for the next event.
                     let count = observations.restCount
+                    first._withUnsafeGuaranteedRef { $0.emit($0, event) }
                     var index = 0
                     while index < count {
                         observations.rest(index)._withUnsafeGuaranteedRef { $0.emit($0, event) }
@@ -68,8 +68,8 @@ public final class DirectObservable<Element>: Observable<Element>, ObserverType 
         stopEvent = event
         observations.beginDelivery()
         if let first = observations.first {
-            first._withUnsafeGuaranteedRef { $0.deliverStop(event) }
             let count = observations.restCount
+            first._withUnsafeGuaranteedRef { $0.deliverStop(event) }
             var index = 0
             while index < count {
                 observations.rest(index)._withUnsafeGuaranteedRef { $0.deliverStop(event) }

@@ -50,9 +50,9 @@ public final class DirectPublisher<Output, Failure: Error>: Publisher {
         withUnsafePointer(to: value) { value in
             subscriptions.beginDelivery()
             if let first = subscriptions.first {
-                first._withUnsafeGuaranteedRef { $0.emit($0, value) }
                 // Subscribers that arrive during this delivery wait for the next value.
                 let count = subscriptions.restCount
+                first._withUnsafeGuaranteedRef { $0.emit($0, value) }
                 var index = 0
                 while index < count {
                     subscriptions.rest(index)._withUnsafeGuaranteedRef { $0.emit($0, value) }
@@ -69,8 +69,8 @@ public final class DirectPublisher<Output, Failure: Error>: Publisher {
         self.completion = completion
         subscriptions.beginDelivery()
         if let first = subscriptions.first {
-            first._withUnsafeGuaranteedRef { $0.deliver(completion: completion) }
             let count = subscriptions.restCount
+            first._withUnsafeGuaranteedRef { $0.deliver(completion: completion) }
             var index = 0
             while index < count {
                 subscriptions.rest(index)._withUnsafeGuaranteedRef { $0.deliver(completion: completion) }
