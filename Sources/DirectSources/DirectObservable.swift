@@ -44,20 +44,18 @@ public final class DirectObservable<Element>: Observable<Element>, ObserverType 
     public func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            withUnsafePointer(to: event) { event in
-                observations.beginDelivery()
-                if let first = observations.first {
-                    // Observers that subscribe during this delivery wait for the next event.
-                    let count = observations.restCount
-                    first._withUnsafeGuaranteedRef { $0.emit($0, event) }
-                    var index = 0
-                    while index < count {
-                        observations.rest(index)._withUnsafeGuaranteedRef { $0.emit($0, event) }
-                        index &+= 1
-                    }
+            observations.beginDelivery()
+            if let first = observations.first {
+                // Observers that subscribe during this delivery wait for the next event.
+                let count = observations.restCount
+                first._withUnsafeGuaranteedRef { $0.emit($0, event) }
+                var index = 0
+                while index < count {
+                    observations.rest(index)._withUnsafeGuaranteedRef { $0.emit($0, event) }
+                    index &+= 1
                 }
-                if observations.endDelivery() { releaseEnded() }
             }
+            if observations.endDelivery() { releaseEnded() }
         case .error, .completed:
             stop(event)
         }

@@ -17,7 +17,7 @@ final class DirectObservation<Observer: ObserverType>: ObserverSlot<Observer.Ele
     init(observer: Observer, source: DirectObservable<Observer.Element>) {
         self.observer = observer
         super.init(source: source) { slot, event in
-            unsafeDowncast(slot, to: DirectObservation.self).deliver(event.pointee)
+            unsafeDowncast(slot, to: DirectObservation.self).deliver(event)
         }
     }
 

@@ -47,20 +47,19 @@ public final class DirectPublisher<Output, Failure: Error>: Publisher {
 
     /// Delivers `value` to every live subscriber that has demand for it, in subscription order.
     public func send(_ value: Output) {
-        withUnsafePointer(to: value) { value in
-            subscriptions.beginDelivery()
-            if let first = subscriptions.first {
-                // Subscribers that arrive during this delivery wait for the next value.
-                let count = subscriptions.restCount
-                first._withUnsafeGuaranteedRef { $0.emit($0, value) }
-                var index = 0
-                while index < count {
-                    subscriptions.rest(index)._withUnsafeGuaranteedRef { $0.emit($0, value) }
-                    index &+= 1
-                }
+        var value = value
+        subscriptions.beginDelivery()
+        if let first = subscriptions.first {
+            // Subscribers that arrive during this delivery wait for the next value.
+            let count = subscriptions.restCount
+            first._withUnsafeGuaranteedRef { $0.emit($0, &value) }
+            var index = 0
+            while index < count {
+                subscriptions.rest(index)._withUnsafeGuaranteedRef { $0.emit($0, &value) }
+                index &+= 1
             }
-            if subscriptions.endDelivery() { releaseEnded() }
         }
+        if subscriptions.endDelivery() { releaseEnded() }
     }
 
     /// Ends every subscription with `completion`, once: later calls do nothing.

@@ -23,7 +23,7 @@ final class DirectSubscription<Downstream: Subscriber>:
     init(downstream: Downstream, source: DirectPublisher<Downstream.Input, Downstream.Failure>) {
         self.downstream = downstream
         super.init(source: source) { slot, value in
-            unsafeDowncast(slot, to: DirectSubscription.self).deliver(value.pointee)
+            unsafeDowncast(slot, to: DirectSubscription.self).deliver(value)
         }
     }
 

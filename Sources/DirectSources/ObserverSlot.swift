@@ -14,10 +14,10 @@ import RxCore
 /// Its field is touched from one thread at a time (the observable's rule) and never by an access that
 /// spans a call, so it goes without dynamic exclusivity checks.
 class ObserverSlot<Element>: DeliveryNode {
-    /// Hands the `.next` event pointed to to the subscription passed in (always this one) if it is live.
-    /// The event comes by pointer, which is how a generic class's closure takes it anyway: a closure made
-    /// for a concrete `Element` then needs no thunk to be stored here.
-    typealias Emit = (ObserverSlot, UnsafePointer<Event<Element>>) -> Void
+    /// Hands a `.next` event to the subscription passed in (always this one) if it is live. The event is
+    /// lent, and passed on as it is: a subscription made in unspecialised code could not copy it (or read
+    /// it through a pointer, which copies) without looking the event type's metadata up at run time.
+    typealias Emit = (ObserverSlot, Event<Element>) -> Void
 
     /// The observable while the subscription is live; nil once it was disposed or stopped.
     @exclusivity(unchecked) final var source: DirectObservable<Element>?

@@ -14,10 +14,12 @@ import OpenCombine
 /// spans a call, so they go without dynamic exclusivity checks, which would cost more than the rest of
 /// a delivery.
 class SubscriberSlot<Output, Failure: Error>: DeliveryNode {
-    /// Hands the value pointed to to the subscription passed in (always this one) if it is live and has
-    /// demand. The value comes by pointer, which is how a generic class's closure takes it anyway: a
-    /// closure made for a concrete `Output` then needs no thunk to be stored here.
-    typealias Emit = (SubscriberSlot, UnsafePointer<Output>) -> Void
+    /// Hands the value to the subscription passed in (always this one) if it is live and has demand. The
+    /// value is passed `inout` although it is only read: an `inout` is passed by address whatever the
+    /// abstraction, so a function made for a concrete `Output` needs no reabstraction thunk to be stored
+    /// here, and one made in unspecialised code lends the value on without copying it (reading it
+    /// through a pointer copies it).
+    typealias Emit = (SubscriberSlot, inout Output) -> Void
 
     /// The publisher while the subscription is live; nil once it was cancelled or completed.
     @exclusivity(unchecked) final var source: DirectPublisher<Output, Failure>?
