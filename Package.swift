@@ -27,6 +27,7 @@ let package = Package(
             targets: [
                 "StyleKit", "RxCore", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
                 "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle",
+                "DirectSources",
             ]
         ),
         // The scenario table, the registry and the harness, for the package-benchmark suite
@@ -75,6 +76,9 @@ let package = Package(
             swiftSettings: optimisation
         ),
 
+        // Minimal synchronous sources for both families, for workloads whose source is not under test.
+        .target(name: "DirectSources", dependencies: ["RxCore", openCombine], swiftSettings: optimisation),
+
         // The registry: every implementation by name, with what it supports.
         .target(
             name: "Implementations",
@@ -96,7 +100,8 @@ let package = Package(
         .target(
             name: "Workloads",
             dependencies: [
-                "Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", openCombine,
+                "Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", "DirectSources",
+                openCombine,
                 // DispatchQueue as an OpenCombine scheduler, for `receive(on:)` (asyncHop).
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],
@@ -129,7 +134,8 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "TestSupport", "StyleKit", "Implementations", "StructBridge", "ClassSubscription", "AnySubscriberStyle",
-                "Builtin", "RxCore", "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", openCombine,
+                "Builtin", "RxCore", "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", "DirectSources",
+                openCombine,
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

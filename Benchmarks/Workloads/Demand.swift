@@ -4,7 +4,7 @@ import RxCore
 import RxSinks
 import StyleKit
 
-/// The cost of back-pressure: subject -> map -> sink, with the sink signalling demand by each
+/// The cost of back-pressure: source -> map -> sink, with the sink signalling demand by each
 /// ``DemandPolicy``. Each style's `demand (unlimited)` row is the reference its other rows' demand
 /// overhead is reported against. The Rx family has no demand: only its `unlimited` row runs, the others
 /// are `unsupported`. The loop has no demand either; it runs every row as the floor for the ratio.
@@ -17,10 +17,11 @@ import StyleKit
 public struct DemandWorkload: StreamWorkload {
     public typealias Output = Int
 
-    /// Every policy `run --full` measures (the default run too: policies are not a scale).
-    public static let sweep: [DemandWorkload] = [
-        .unlimited, .max1Returned, .max1Requested, .batch(8), .batch(64),
-    ].map { DemandWorkload($0) } + [.unlimited, .max1Requested].map { DemandWorkload($0, slowConsumer: true) }
+    /// Every policy `run --full` measures over `source` (the default run too: policies are not a scale).
+    public static func sweep(_ source: SourceKind = .subject) -> [DemandWorkload] {
+        [.unlimited, .max1Returned, .max1Requested, .batch(8), .batch(64)].map { DemandWorkload($0, source: source) }
+            + [.unlimited, .max1Requested].map { DemandWorkload($0, slowConsumer: true, source: source) }
+    }
 
     /// The pipeline every policy runs. Made once: making a `MapWorkload` allocates its `operators`
     /// array, which inside the loop's timed region was one allocation per batch in debug builds.
@@ -28,20 +29,25 @@ public struct DemandWorkload: StreamWorkload {
 
     public let demand: DemandPolicy
     public let slowConsumer: Bool
+    public let source: SourceKind
     public let operators: [OperatorID] = [.map]
 
-    public init(_ demand: DemandPolicy, slowConsumer: Bool = false) {
+    public init(_ demand: DemandPolicy, slowConsumer: Bool = false, source: SourceKind = .subject) {
         self.demand = demand
         self.slowConsumer = slowConsumer
+        self.source = source
     }
 
-    public var name: String { "demand (\(parameter!))" }
+    public var baseName: String { "demand (\(parameter!))" }
     public var scenario: String { "demand" }
     public var parameter: String? { slowConsumer ? "\(demand), slowConsumer" : demand.description }
     public var summary: String {
-        "subject -> map -> sink requesting \(demand)\(slowConsumer ? ", \(ConsumerWork.slowRounds) rounds of work per value" : ""): overhead vs unlimited"
+        let work = slowConsumer ? ", \(ConsumerWork.slowRounds) rounds of work per value" : ""
+        return "\(source) -> map -> sink requesting \(demand)\(work): overhead vs unlimited"
     }
-    public var demandReference: String? { DemandWorkload(.unlimited, slowConsumer: slowConsumer).name }
+    public var demandReference: String? {
+        DemandWorkload(.unlimited, slowConsumer: slowConsumer, source: source).name
+    }
     public var consumerRounds: Int { slowConsumer ? ConsumerWork.slowRounds : 0 }
 
     public func unsupportedReason(for implementation: Implementation) -> String? {
@@ -66,13 +72,13 @@ public struct DemandWorkload: StreamWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Self.map.buildCombine(style, source: source, output: output)
     }
 
-    public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
+    public func buildRx(source: Observable<Int>) -> Observable<Int> {
         Self.map.buildRx(source: source)
     }
 }

@@ -8,11 +8,16 @@ import StyleKit
 public struct FilterWorkload: StreamWorkload {
     public typealias Output = Int
 
-    public let name = "filter"
-    public let summary = "subject -> filter (even values pass, about half) -> sink"
+    public let baseName = "filter"
+    public let source: SourceKind
+    public var summary: String {
+        "\(source) -> filter (even values pass, about half) -> sink"
+    }
     public let operators: [OperatorID] = [.filter]
 
-    public init() {}
+    public init(source: SourceKind = .subject) {
+        self.source = source
+    }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
         var checksum = Checksum()
@@ -30,13 +35,13 @@ public struct FilterWorkload: StreamWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Style.filter(source, Transforms.isEven, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
+    public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.filter(Transforms.isEven)
     }
 }

@@ -20,12 +20,17 @@ public struct HistogramWorkload: StreamWorkload {
     /// The number of distinct keys: the source sends `value & (keys - 1)`.
     public static let keys = 16
 
-    public let name = "histogram"
-    public let summary = "subject (value & 15) -> histogram -> sink, one emission at completion "
-        + "(builtin: reduce + map + eraseToAnyPublisher, seed 004)"
+    public let baseName = "histogram"
+    public let source: SourceKind
+    public var summary: String {
+        "\(source) (value & 15) -> histogram -> sink, one emission at completion "
+            + "(builtin: reduce + map + eraseToAnyPublisher, seed 004)"
+    }
     public let operators: [OperatorID] = [.histogram]
 
-    public init() {}
+    public init(source: SourceKind = .subject) {
+        self.source = source
+    }
 
     /// Counts in an array indexed by key, rather than the loop's dictionary.
     public func reference(input: SeededInput, count: Int) -> Checksum {
@@ -62,13 +67,13 @@ public struct HistogramWorkload: StreamWorkload {
 
     public var measuresLatency: Bool { false }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<[HistogramBin]>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<[HistogramBin]>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Style.histogram(source, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: PublishSubject<Int>) -> Observable<[HistogramBin]> {
+    public func buildRx(source: Observable<Int>) -> Observable<[HistogramBin]> {
         source.histogram()
     }
 

@@ -7,11 +7,16 @@ import StyleKit
 public struct MapWorkload: StreamWorkload {
     public typealias Output = Int
 
-    public let name = "map"
-    public let summary = "subject -> map -> sink, one Int per element"
+    public let baseName = "map"
+    public let source: SourceKind
+    public var summary: String {
+        "\(source) -> map -> sink, one Int per element"
+    }
     public let operators: [OperatorID] = [.map]
 
-    public init() {}
+    public init(source: SourceKind = .subject) {
+        self.source = source
+    }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
         var checksum = Checksum()
@@ -27,13 +32,13 @@ public struct MapWorkload: StreamWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
+    public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.map(Transforms.map)
     }
 }

@@ -10,11 +10,16 @@ public struct MapFilterScanWorkload: StreamWorkload {
     /// The running sum, which must survive between batches as scan's accumulator does.
     public typealias LoopCarry = Int
 
-    public let name = "mapFilterScan"
-    public let summary = "subject -> map -> filter (about half pass) -> scan (running sum) -> sink"
+    public let baseName = "mapFilterScan"
+    public let source: SourceKind
+    public var summary: String {
+        "\(source) -> map -> filter (about half pass) -> scan (running sum) -> sink"
+    }
     public let operators: [OperatorID] = [.map, .filter, .scan]
 
-    public init() {}
+    public init(source: SourceKind = .subject) {
+        self.source = source
+    }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
         var checksum = Checksum()
@@ -40,13 +45,13 @@ public struct MapFilterScanWorkload: StreamWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Style.map(source, Transforms.map, into: Filter<Style>(output: output)).get()
     }
 
-    public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
+    public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.map(Transforms.map).filter(Transforms.isEven).scan(0, accumulator: Transforms.sum)
     }
 }

@@ -11,13 +11,18 @@ public struct MapObjectWorkload: StreamWorkload {
     public typealias Inputs = ValueTable<ObjectElement>
     public typealias Output = ObjectElement
 
-    public let name = "map (object)"
+    public let baseName = "map (object)"
+    public let source: SourceKind
     public let scenario = "map"
     public let parameter: String? = "object"
-    public let summary = "subject -> map -> sink, one object (final class) per element, one allocated per map"
+    public var summary: String {
+        "\(source) -> map -> sink, one object (final class) per element, one allocated per map"
+    }
     public let operators: [OperatorID] = [.map]
 
-    public init() {}
+    public init(source: SourceKind = .subject) {
+        self.source = source
+    }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
         var checksum = Checksum()
@@ -37,13 +42,13 @@ public struct MapObjectWorkload: StreamWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<ObjectElement, Never>, output: CombineOutput<ObjectElement>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<ObjectElement>
+    ) throws where Source.Output == ObjectElement, Source.Failure == Never {
         try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: PublishSubject<ObjectElement>) -> Observable<ObjectElement> {
+    public func buildRx(source: Observable<ObjectElement>) -> Observable<ObjectElement> {
         source.map(Transforms.map)
     }
 }

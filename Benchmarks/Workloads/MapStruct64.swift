@@ -9,13 +9,18 @@ public struct MapStruct64Workload: StreamWorkload {
     public typealias Inputs = ValueTable<Struct64>
     public typealias Output = Struct64
 
-    public let name = "map (struct64)"
+    public let baseName = "map (struct64)"
+    public let source: SourceKind
     public let scenario = "map"
     public let parameter: String? = "struct64"
-    public let summary = "subject -> map -> sink, one 64-byte struct (8 Ints) per element"
+    public var summary: String {
+        "\(source) -> map -> sink, one 64-byte struct (8 Ints) per element"
+    }
     public let operators: [OperatorID] = [.map]
 
-    public init() {}
+    public init(source: SourceKind = .subject) {
+        self.source = source
+    }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
         var checksum = Checksum()
@@ -35,13 +40,13 @@ public struct MapStruct64Workload: StreamWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<Struct64, Never>, output: CombineOutput<Struct64>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<Struct64>
+    ) throws where Source.Output == Struct64, Source.Failure == Never {
         try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: PublishSubject<Struct64>) -> Observable<Struct64> {
+    public func buildRx(source: Observable<Struct64>) -> Observable<Struct64> {
         source.map(Transforms.map)
     }
 }

@@ -11,11 +11,16 @@ public struct ModulusWorkload: StreamWorkload {
     /// The divisor of seed 004's example.
     public static let modulo = 3
 
-    public let name = "modulus"
-    public let summary = "subject -> modulus(3) -> sink (builtin: map + eraseToAnyPublisher, seed 004)"
+    public let baseName = "modulus"
+    public let source: SourceKind
+    public var summary: String {
+        "\(source) -> modulus(3) -> sink (builtin: map + eraseToAnyPublisher, seed 004)"
+    }
     public let operators: [OperatorID] = [.modulus]
 
-    public init() {}
+    public init(source: SourceKind = .subject) {
+        self.source = source
+    }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
         var checksum = Checksum()
@@ -31,13 +36,13 @@ public struct ModulusWorkload: StreamWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Style.modulus(source, Self.modulo, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
+    public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.modulus(Self.modulo)
     }
 }

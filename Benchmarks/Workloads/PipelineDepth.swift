@@ -4,27 +4,34 @@ import RxSinks
 import StyleKit
 
 /// N chained `map` stages: how the cost of a style grows with the length of a pipeline. The Combine
-/// chain stays fully typed (`Map<Map<...<PassthroughSubject>>>`, no `eraseToAnyPublisher`, which would
-/// measure type erasure instead).
+/// chain stays fully typed (`Map<Map<...<Source>>>`, no `eraseToAnyPublisher`, which would measure type
+/// erasure instead).
 public struct PipelineDepthWorkload: StreamWorkload {
     public typealias Output = Int
 
     /// Every depth `run --full` measures; the default run keeps the middle one.
-    public static let sweep = [1, 2, 4, 8, 16].map(PipelineDepthWorkload.init)
+    public static let depths = [1, 2, 4, 8, 16]
 
     public let depth: Int
+    public let source: SourceKind
     public let operators: [OperatorID] = [.map]
 
-    public init(depth: Int) {
+    public init(depth: Int, source: SourceKind = .subject) {
         precondition(depth >= 1, "a pipeline has at least one stage")
         self.depth = depth
+        self.source = source
     }
 
-    public var name: String { "pipelineDepth (\(depth))" }
+    /// Every depth of ``depths`` over `source`.
+    public static func sweep(_ source: SourceKind = .subject) -> [PipelineDepthWorkload] {
+        depths.map { PipelineDepthWorkload(depth: $0, source: source) }
+    }
+
+    public var baseName: String { "pipelineDepth (\(depth))" }
     public var scenario: String { "pipelineDepth" }
     public var sweepAxis: SweepAxis? { .stage }
     public var parameter: String? { String(depth) }
-    public var summary: String { "subject -> map x \(depth) -> sink" }
+    public var summary: String { "\(source) -> map x \(depth) -> sink" }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
         var checksum = Checksum()
@@ -48,14 +55,14 @@ public struct PipelineDepthWorkload: StreamWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try MapStages<Style>(remaining: depth, output: output).consume(source).get()
     }
 
-    public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
-        (0..<depth).reduce(source.asObservable()) { observable, _ in observable.map(Transforms.map) }
+    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+        (0..<depth).reduce(source) { observable, _ in observable.map(Transforms.map) }
     }
 }
 
@@ -66,7 +73,7 @@ public struct PipelineDepthWorkload: StreamWorkload {
 /// made at run time, so the compiler cannot specialise the chain. Measured, that costs nothing: a
 /// variant whose depth was a static type (`Stage<Stage<...<End>>>`, picked by a switch on the depth)
 /// ran the same to within 1% at depths 1, 4 and 16, per element and in set-up, for every style. Behind
-/// a `PassthroughSubject` the operators' inners run unspecialised either way (docs/STYLES.md), so this,
+/// OpenCombine's `subscribe` the operators' inners run unspecialised either way (docs/STYLES.md), so this,
 /// the simpler form that takes any depth, is the one kept.
 private struct MapStages<Style: CombineOperatorStyle>: PublisherConsumer {
     typealias Input = Int

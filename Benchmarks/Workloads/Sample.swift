@@ -12,18 +12,28 @@ public struct SampleWorkload: TwoInputWorkload {
     public typealias LoopState = Int?
 
     /// Every period `run --full` measures; the default run keeps the middle one.
-    public static let sweep = [1, 10, 100].map(SampleWorkload.init)
+    public static let periods = [1, 10, 100]
+
+    /// Every period of ``periods`` over `source`.
+    public static func sweep(_ source: SourceKind = .subject) -> [SampleWorkload] {
+        periods.map { SampleWorkload(period: $0, source: source) }
+    }
 
     public let schedule: TwoInputSchedule
     public let operators: [OperatorID] = [.sample]
+    public let source: SourceKind
 
-    public init(period: Int) { schedule = TwoInputSchedule(period: period) }
+    public init(period: Int, source: SourceKind = .subject) {
+        schedule = TwoInputSchedule(period: period)
+        self.source = source
+    }
 
-    public var name: String { "sample (\(schedule.period))" }
+    public var baseName: String { "sample (\(schedule.period))" }
     public var scenario: String { "sample" }
     public var parameter: String? { String(schedule.period) }
     public var summary: String {
-        "primary -> sample(secondary) -> sink; sampler ticks before every k-th primary element, k = \(schedule.period)"
+        "primary -> sample(secondary) -> sink; sampler ticks before every k-th primary element, "
+            + "k = \(schedule.period), two \(source) sources"
     }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
@@ -62,14 +72,13 @@ public struct SampleWorkload: TwoInputWorkload {
         sink.receive(value)
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, primary: PassthroughSubject<Int, Never>, secondary: PassthroughSubject<Int, Never>,
-        output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, primary: Source, secondary: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Style.sample(primary, secondary, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(primary: PublishSubject<Int>, secondary: PublishSubject<Int>) -> Observable<Int> {
+    public func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Int> {
         primary.sample(secondary)
     }
 }

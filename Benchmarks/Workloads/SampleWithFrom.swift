@@ -12,18 +12,28 @@ public struct SampleWithFromWorkload: TwoInputWorkload {
     public typealias LoopState = Int?
 
     /// Every period `run --full` measures; the default run keeps the middle one.
-    public static let sweep = [1, 10, 100].map(SampleWithFromWorkload.init)
+    public static let periods = [1, 10, 100]
+
+    /// Every period of ``periods`` over `source`.
+    public static func sweep(_ source: SourceKind = .subject) -> [SampleWithFromWorkload] {
+        periods.map { SampleWithFromWorkload(period: $0, source: source) }
+    }
 
     public let schedule: TwoInputSchedule
     public let operators: [OperatorID] = [.sampleWithFrom]
+    public let source: SourceKind
 
-    public init(period: Int) { schedule = TwoInputSchedule(period: period) }
+    public init(period: Int, source: SourceKind = .subject) {
+        schedule = TwoInputSchedule(period: period)
+        self.source = source
+    }
 
-    public var name: String { "sampleWithFrom (\(schedule.period))" }
+    public var baseName: String { "sampleWithFrom (\(schedule.period))" }
     public var scenario: String { "sampleWithFrom" }
     public var parameter: String? { String(schedule.period) }
     public var summary: String {
-        "primary -> sampleWithFrom(secondary) -> sink; secondary sends before every k-th primary element, k = \(schedule.period)"
+        "primary -> sampleWithFrom(secondary) -> sink; secondary sends before every k-th primary element, "
+            + "k = \(schedule.period), two \(source) sources"
     }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
@@ -55,14 +65,13 @@ public struct SampleWithFromWorkload: TwoInputWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, primary: PassthroughSubject<Int, Never>, secondary: PassthroughSubject<Int, Never>,
-        output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, primary: Source, secondary: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Style.sampleWithFrom(primary, secondary, Transforms.combine, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(primary: PublishSubject<Int>, secondary: PublishSubject<Int>) -> Observable<Int> {
+    public func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Int> {
         primary.sampleWithFrom(secondary, resultSelector: Transforms.combine)
     }
 }

@@ -9,11 +9,16 @@ public struct ScanWorkload: StreamWorkload {
     /// The running sum, which must survive between batches as scan's accumulator does.
     public typealias LoopCarry = Int
 
-    public let name = "scan"
-    public let summary = "subject -> scan (running sum) -> sink"
+    public let baseName = "scan"
+    public let source: SourceKind
+    public var summary: String {
+        "\(source) -> scan (running sum) -> sink"
+    }
     public let operators: [OperatorID] = [.scan]
 
-    public init() {}
+    public init(source: SourceKind = .subject) {
+        self.source = source
+    }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
         var checksum = Checksum()
@@ -34,13 +39,13 @@ public struct ScanWorkload: StreamWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, source: PassthroughSubject<Int, Never>, output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Style.scan(source, 0, Transforms.sum, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: PublishSubject<Int>) -> Observable<Int> {
+    public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.scan(0, accumulator: Transforms.sum)
     }
 }

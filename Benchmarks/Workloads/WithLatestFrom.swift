@@ -12,18 +12,28 @@ public struct WithLatestFromWorkload: TwoInputWorkload {
     public typealias LoopState = Int?
 
     /// Every period `run --full` measures; the default run keeps the middle one.
-    public static let sweep = [1, 10, 100].map(WithLatestFromWorkload.init)
+    public static let periods = [1, 10, 100]
+
+    /// Every period of ``periods`` over `source`.
+    public static func sweep(_ source: SourceKind = .subject) -> [WithLatestFromWorkload] {
+        periods.map { WithLatestFromWorkload(period: $0, source: source) }
+    }
 
     public let schedule: TwoInputSchedule
     public let operators: [OperatorID] = [.withLatestFrom]
+    public let source: SourceKind
 
-    public init(period: Int) { schedule = TwoInputSchedule(period: period) }
+    public init(period: Int, source: SourceKind = .subject) {
+        schedule = TwoInputSchedule(period: period)
+        self.source = source
+    }
 
-    public var name: String { "withLatestFrom (\(schedule.period))" }
+    public var baseName: String { "withLatestFrom (\(schedule.period))" }
     public var scenario: String { "withLatestFrom" }
     public var parameter: String? { String(schedule.period) }
     public var summary: String {
-        "primary -> withLatestFrom(secondary) -> sink; secondary sends before every k-th primary element, k = \(schedule.period)"
+        "primary -> withLatestFrom(secondary) -> sink; secondary sends before every k-th primary element, "
+            + "k = \(schedule.period), two \(source) sources"
     }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
@@ -53,14 +63,13 @@ public struct WithLatestFromWorkload: TwoInputWorkload {
         }
     }
 
-    public func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, primary: PassthroughSubject<Int, Never>, secondary: PassthroughSubject<Int, Never>,
-        output: CombineOutput<Int>
-    ) throws {
+    public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, primary: Source, secondary: Source, output: CombineOutput<Int>
+    ) throws where Source.Output == Int, Source.Failure == Never {
         try Style.withLatestFrom(primary, secondary, Transforms.combine, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(primary: PublishSubject<Int>, secondary: PublishSubject<Int>) -> Observable<Int> {
+    public func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Int> {
         primary.withLatestFrom(secondary, resultSelector: Transforms.combine)
     }
 }

@@ -17,6 +17,10 @@ public protocol Workload: Sendable {
     var scenario: String { get }
     /// The swept parameter's value ("4", "max1Requested"), or nil for a scenario without one.
     var parameter: String? { get }
+    /// Where the elements come from (``SourceKind``), for a workload that runs over either source
+    /// (every ``SourcedWorkload``); nil for one whose source is itself under test (`fanOut`, `asyncHop`,
+    /// `contention`). The CSV's `source` column.
+    var sourceAxis: SourceKind? { get }
     var summary: String { get }
     var unit: MeasuredUnit { get }
     /// The operators an implementation needs to express this workload.
@@ -51,6 +55,7 @@ public protocol Workload: Sendable {
 extension Workload {
     public var scenario: String { name }
     public var parameter: String? { nil }
+    public var sourceAxis: SourceKind? { nil }
     public var demandReference: String? { nil }
     public var sweepAxis: SweepAxis? { nil }
     public var measuresLatency: Bool { unit == .element }

@@ -31,6 +31,8 @@ public struct CellResult: Sendable, Codable {
     public var workload: String
     public var scenario: String
     public var parameter: String?
+    /// Where the elements came from, for a workload with the source axis; nil for one without it.
+    public var source: SourceKind?
     public var unit: MeasuredUnit
     public var implementation: ImplementationID
     public var family: Family
@@ -93,7 +95,7 @@ extension CellResult {
     init(_ workload: any Workload, _ implementation: Implementation, status: CellStatus = .ok, detail: String = "") {
         self.init(
             workload: workload.name, scenario: workload.scenario, parameter: workload.parameter,
-            unit: workload.unit, implementation: implementation.id, family: implementation.family,
+            source: workload.sourceAxis, unit: workload.unit, implementation: implementation.id, family: implementation.family,
             status: status, detail: detail
         )
     }

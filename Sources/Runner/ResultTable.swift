@@ -8,7 +8,7 @@ public enum ResultTable {
     public static let schemaVersion = 2
 
     public static let columns: [String] = [
-        "schema_version", "workload", "scenario", "parameter", "unit", "implementation", "family", "status", "detail",
+        "schema_version", "workload", "scenario", "parameter", "source", "unit", "implementation", "family", "status", "detail",
         "repetitions", "repetitions_disturbed", "machine_slowdown", "units_per_repetition",
         "ns_per_unit_median", "ns_per_unit_min", "ns_per_unit_max", "ns_per_unit_mad",
         "ns_per_unit_ci95_low", "ns_per_unit_ci95_high", "units_per_second_median", "baseline_ratio",
@@ -36,6 +36,7 @@ public enum ResultTable {
             "workload": result.workload,
             "scenario": result.scenario,
             "parameter": result.parameter ?? "",
+            "source": result.source?.rawValue ?? "",
             "unit": result.unit.rawValue,
             "implementation": result.implementation.rawValue,
             "family": result.family.rawValue,

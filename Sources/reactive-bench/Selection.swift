@@ -2,13 +2,18 @@ import Glibc
 
 /// Resolves names and shell globs (`map*`, `*Subscription`) given on the command line against the
 /// known names; an unknown name is an error that suggests the closest known one.
+///
+/// A pattern that is a known name selects exactly that name, before any glob matching: names may hold
+/// `[` (`map [direct]`), which a glob reads as the start of a character class (`[direct]` matching one
+/// of d, i, r, e, c, t), so `map [direct]` would otherwise select nothing. In a glob, `\[` is a literal
+/// bracket (`'pipelineDepth* \[direct]'`).
 enum Selection {
     static func resolve(_ patterns: [String], among names: [String], kind: String) throws -> [String] {
         let requested = patterns.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
         guard !requested.isEmpty else { return names }
         var selected: [String] = []
         for pattern in requested {
-            let matches = names.filter { fnmatch(pattern, $0, 0) == 0 }
+            let matches = names.contains(pattern) ? [pattern] : names.filter { fnmatch(pattern, $0, 0) == 0 }
             guard !matches.isEmpty else {
                 // Short lists are spelt out; a long one (the workloads) would bury the line's point.
                 let known = names.count <= 12

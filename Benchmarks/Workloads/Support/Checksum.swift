@@ -1,3 +1,4 @@
+import RxCore
 import StyleKit
 
 /// An order-sensitive fold (FNV-1a over 64-bit words) of everything a downstream received. Every cell's
@@ -18,6 +19,24 @@ public struct Checksum: Equatable, Sendable, Codable, CustomStringConvertible {
 /// A value a downstream can fold into a checksum.
 public protocol Checksummable {
     func fold(into checksum: inout Checksum)
+
+    /// What ``RxOutput`` does with `event`: folds a `.next` value into `sink`, counts a stop event.
+    /// A requirement, with one implementation below, only so that every conforming type's witness is a
+    /// copy specialised for it: ``RxOutput`` calls it from unspecialised code, which could not inspect
+    /// an `Event<Self>` without looking its metadata up at run time.
+    static func receive(_ event: Event<Self>, into sink: UnsafeMutablePointer<SinkState>)
+}
+
+extension Checksummable {
+    @inline(__always)
+    public static func receive(_ event: Event<Self>, into sink: UnsafeMutablePointer<SinkState>) {
+        switch event {
+        case .next(let value):
+            sink.pointee.receive(value)
+        case .error, .completed:
+            sink.pointee.completionCount += 1
+        }
+    }
 }
 
 extension Int: Checksummable {

@@ -6,47 +6,70 @@ import StyleKit
 /// A slow consumer (`consumerRounds` > 0) does ``ConsumerWork`` for every value before asking for more.
 /// It keeps the subscription so the cell can cancel; the cycle through the subscription is broken on
 /// completion or cancel.
+///
+/// Near free per value: its `receive(_:)` runs unspecialised (it is reached through a protocol witness
+/// from the source or the last operator), so it does nothing there that depends on `Input` but fold it
+/// (a call through `Input`'s `Checksummable` witness, which is specialised), and writes the sink's
+/// fields through the sink's pointer: no runtime metadata lookup and no dynamic exclusivity check.
 public final class CombineOutput<Input: Checksummable>: Subscriber, Cancellable {
     public typealias Failure = Never
 
     public let sink: OutputSink
     private let demand: DemandPolicy
+    /// Whether a value needs more than counting: the slow consumer's work, or demand to signal. One
+    /// flag to test per value instead of two fields (it fits in the padding after `demand`).
+    private let needsMoreThanCounting: Bool
     private let consumerRounds: Int
-    private var subscription: Subscription?
+    // Touched by this object alone, never across a call that could touch them again: no dynamic check.
+    @exclusivity(unchecked) private var subscription: Subscription?
     /// Values received since demand was last signalled, for `.batch`.
-    private var receivedInBatch = 0
+    @exclusivity(unchecked) private var receivedInBatch = 0
 
     public init(sink: OutputSink, demand: DemandPolicy = .unlimited, consumerRounds: Int = 0) {
         self.sink = sink
         self.demand = demand
         self.consumerRounds = consumerRounds
+        needsMoreThanCounting = consumerRounds > 0 || demand != .unlimited
     }
 
     public func receive(subscription: Subscription) {
         self.subscription = subscription
-        sink.requestCalls &+= 1
+        sink.state.pointee.requestCalls &+= 1
         subscription.request(demand.initialDemand)
     }
 
     @inline(__always)
     public func receive(_ input: Input) -> Subscribers.Demand {
-        sink.receive(input)
-        if consumerRounds > 0 { ConsumerWork.perform(rounds: consumerRounds, seed: sink.valueCount) }
+        let state = sink.state
+        state.pointee.count(input)
+        // Everything else is rare, and out of line: the common path calls nothing, so where it is inlined
+        // it needs no registers saved.
+        guard needsMoreThanCounting || state.pointee.latency != nil else { return .none }
+        return afterCounting()
+    }
+
+    /// The latency of the value just counted, in latency mode; then the slow consumer's work and every
+    /// demand policy but `.unlimited`.
+    @inline(never)
+    private func afterCounting() -> Subscribers.Demand {
+        let state = sink.state
+        state.pointee.recordLatency(sentAt: state.pointee.sentAt)
+        if consumerRounds > 0 { ConsumerWork.perform(rounds: consumerRounds, seed: state.pointee.valueCount) }
         switch demand {
         case .unlimited:
             return .none
         case .max1Returned:
-            sink.demandReturns &+= 1
+            state.pointee.demandReturns &+= 1
             return .max(1)
         case .max1Requested:
-            sink.requestCalls &+= 1
+            state.pointee.requestCalls &+= 1
             subscription?.request(.max(1))
             return .none
         case .batch(let size):
             receivedInBatch &+= 1
             guard receivedInBatch == size else { return .none }
             receivedInBatch = 0
-            sink.demandReturns &+= 1
+            state.pointee.demandReturns &+= 1
             return .max(size)
         }
     }
@@ -60,16 +83,5 @@ public final class CombineOutput<Input: Checksummable>: Subscriber, Cancellable 
         let subscription = self.subscription
         self.subscription = nil
         subscription?.cancel()
-    }
-}
-
-/// Hands a built pipeline to a `CombineOutput`: the consumer that keeps every pipeline fully typed.
-struct SubscribeOutput<Input: Checksummable>: PublisherConsumer {
-    public typealias Failure = Never
-
-    let output: CombineOutput<Input>
-
-    func consume<P: Publisher>(_ publisher: P) where P.Output == Input, P.Failure == Never {
-        publisher.subscribe(output)
     }
 }

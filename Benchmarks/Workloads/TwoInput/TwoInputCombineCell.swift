@@ -1,43 +1,32 @@
-import Harness
-import OpenCombine
-import StyleKit
+/// A ``TwoInputWorkload`` in a Combine-family style: two sources of one kind, one pipeline, built by
+/// `build`, a closure made where the style is a concrete type (see ``CombineStreamCell``).
+final class TwoInputCombineCell<W: TwoInputWorkload, Source: TwoInputCombineSource>: Cell {
+    /// Builds the workload's operator over a primary and a secondary source and subscribes the output.
+    typealias Build = (Source, Source, CombineOutput<W.Output>) throws -> Void
 
-/// A ``TwoInputWorkload`` in a Combine-family style: two `PassthroughSubject`s, one pipeline.
-final class TwoInputCombineCell<W: TwoInputWorkload, Style: CombineOperatorStyle>: Cell {
     let sink = OutputSink()
     private let workload: W
     private let input: SeededInput
-    private var sources: (primary: PassthroughSubject<Int, Never>, secondary: PassthroughSubject<Int, Never>)?
+    private let build: Build
+    private var sources: (primary: Source, secondary: Source)?
 
-    init(workload: W, input: SeededInput) {
+    init(workload: W, input: SeededInput, build: @escaping Build) {
         self.workload = workload
         self.input = input
+        self.build = build
     }
 
     func setUp() throws {
-        let primary = PassthroughSubject<Int, Never>(), secondary = PassthroughSubject<Int, Never>()
-        let output = CombineOutput<W.Output>(sink: sink)
-        try workload.buildCombine(Style.self, primary: primary, secondary: secondary, output: output)
+        let primary = Source(), secondary = Source()
+        try build(primary, secondary, CombineOutput(sink: sink))
         sources = (primary, secondary)
     }
 
     func run(from start: Int, count: Int) {
         let (primary, secondary) = sources!
-        let sink = self.sink
-        if sink.latency == nil {
-            workload.schedule.forEach(
-                start..<(start + count), of: input,
-                secondary: { secondary.send($0) },
-                primary: { primary.send($0) }
-            )
-        } else {
-            // Each output is timed from the send that caused it, on either input.
-            workload.schedule.forEach(
-                start..<(start + count), of: input,
-                secondary: { sink.sentAt = Clock.now(); secondary.send($0) },
-                primary: { sink.sentAt = Clock.now(); primary.send($0) }
-            )
-        }
+        Source.send(
+            start..<(start + count), of: input, by: workload.schedule, primary: primary, secondary: secondary, sink: sink
+        )
     }
 
     func tearDown() {

@@ -1,42 +1,36 @@
-import Harness
 import RxCore
 
-/// A ``TwoInputWorkload`` in the Rx family: two `PublishSubject`s, one pipeline.
-final class TwoInputRxCell<W: TwoInputWorkload>: Cell {
+/// A ``TwoInputWorkload`` in the Rx family: two sources of one kind, one pipeline, built and subscribed
+/// by `subscribe`, a closure made where every type is concrete (see ``RxStreamCell``).
+final class TwoInputRxCell<W: TwoInputWorkload, Source: TwoInputRxSource>: Cell {
+    /// Builds the workload's operator over a primary and a secondary source and subscribes an
+    /// ``RxOutput`` of the sink to it.
+    typealias Subscribe = (Source, Source, OutputSink) -> Disposable
+
     let sink = OutputSink()
     private let workload: W
     private let input: SeededInput
-    private var sources: (primary: PublishSubject<Int>, secondary: PublishSubject<Int>)?
+    private let subscribe: Subscribe
+    private var sources: (primary: Source, secondary: Source)?
     private var subscription: Disposable?
 
-    init(workload: W, input: SeededInput) {
+    init(workload: W, input: SeededInput, subscribe: @escaping Subscribe) {
         self.workload = workload
         self.input = input
+        self.subscribe = subscribe
     }
 
     func setUp() {
-        let primary = PublishSubject<Int>(), secondary = PublishSubject<Int>()
-        subscription = workload.buildRx(primary: primary, secondary: secondary).subscribe(RxOutput(sink: sink))
+        let primary = Source(), secondary = Source()
+        subscription = subscribe(primary, secondary, sink)
         sources = (primary, secondary)
     }
 
     func run(from start: Int, count: Int) {
         let (primary, secondary) = sources!
-        let sink = self.sink
-        if sink.latency == nil {
-            workload.schedule.forEach(
-                start..<(start + count), of: input,
-                secondary: { secondary.on(.next($0)) },
-                primary: { primary.on(.next($0)) }
-            )
-        } else {
-            // Each output is timed from the send that caused it, on either input.
-            workload.schedule.forEach(
-                start..<(start + count), of: input,
-                secondary: { sink.sentAt = Clock.now(); secondary.on(.next($0)) },
-                primary: { sink.sentAt = Clock.now(); primary.on(.next($0)) }
-            )
-        }
+        Source.send(
+            start..<(start + count), of: input, by: workload.schedule, primary: primary, secondary: secondary, sink: sink
+        )
     }
 
     func tearDown() {

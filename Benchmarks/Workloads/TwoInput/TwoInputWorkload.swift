@@ -1,3 +1,4 @@
+import DirectSources
 import Implementations
 import OpenCombine
 import RxCore
@@ -6,9 +7,9 @@ import StyleKit
 /// A workload with two sources, a primary and a secondary, driven from the same seeded input by a
 /// ``TwoInputSchedule`` (the secondary sends before every `period`-th primary element); one unit is one
 /// primary element. Described once, as ``StreamWorkload`` is: a hand-written operator for the loop, a
-/// Combine pipeline for any style over two `PassthroughSubject`s, an Rx pipeline over two
-/// `PublishSubject`s. At the end the primary completes first, then the secondary.
-public protocol TwoInputWorkload: Workload {
+/// Combine pipeline for any style and an Rx pipeline, each over two sources of either kind
+/// (``SourceKind``). At the end the primary completes first, then the secondary.
+public protocol TwoInputWorkload: SourcedWorkload {
     associatedtype Output: Checksummable
     /// What the hand-written operator keeps between events (the latest secondary value, a pending one).
     associatedtype LoopState
@@ -21,12 +22,12 @@ public protocol TwoInputWorkload: Workload {
     /// The hand-written operator's end of both streams (e.g. `sample` emits what is pending).
     func loopFinish(sink: OutputSink, state: inout LoopState)
 
-    func buildCombine<Style: CombineOperatorStyle>(
-        _ style: Style.Type, primary: PassthroughSubject<Int, Never>, secondary: PassthroughSubject<Int, Never>,
-        output: CombineOutput<Output>
-    ) throws
+    /// Builds the operator of `style` over `primary` and `secondary` and subscribes `output` to it.
+    func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, primary: Source, secondary: Source, output: CombineOutput<Output>
+    ) throws where Source.Output == Int, Source.Failure == Never
 
-    func buildRx(primary: PublishSubject<Int>, secondary: PublishSubject<Int>) -> Observable<Output>
+    func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Output>
 
     /// The hand-written loop over primary elements `range`: the schedule, with ``loopStep(_:sink:state:)``
     /// per event. Written once, below; a requirement only so that each conformance gets a copy in which
@@ -47,18 +48,46 @@ extension TwoInputWorkload {
         )
     }
 
+    /// The cell of `implementation` over this workload's sources. Each Combine style and each source is
+    /// a concrete type here (``Implementation/withCombineStyle(_:)``), so the closures that build the
+    /// pipelines are specialised for this workload, the style and the source.
     public func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell {
-        switch implementation.family {
-        case .loop:
+        switch (implementation.family, source) {
+        case (.loop, _):
             return TwoInputLoopCell(workload: self, input: input)
-        case .rx:
-            return TwoInputRxCell(workload: self, input: input)
-        case .combine:
-            return makeCombineCell(implementation.combineStyle!, input: input)
+        case (.rx, .subject):
+            return makeRxCell(PublishSubject<Int>.self, input)
+        case (.rx, .direct):
+            return makeRxCell(DirectObservable<Int>.self, input)
+        case (.combine, .subject):
+            return implementation.withCombineStyle(
+                TwoInputCombineCellMaker<Self, PassthroughSubject<Int, Never>>(workload: self, input: input)
+            )
+        case (.combine, .direct):
+            return implementation.withCombineStyle(
+                TwoInputCombineCellMaker<Self, DirectPublisher<Int, Never>>(workload: self, input: input)
+            )
         }
     }
 
-    private func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
-        TwoInputCombineCell<Self, Style>(workload: self, input: input)
+    private func makeRxCell<Source: TwoInputRxSource>(_ source: Source.Type, _ input: SeededInput) -> any Cell {
+        TwoInputRxCell<Self, Source>(workload: self, input: input) { primary, secondary, sink in
+            buildRx(primary: primary.asObservable(), secondary: secondary.asObservable()).subscribe(RxOutput(sink: sink))
+        }
+    }
+}
+
+// MARK: -
+
+/// Makes a ``TwoInputCombineCell`` for the style it is given as a concrete type.
+private struct TwoInputCombineCellMaker<W: TwoInputWorkload, Source: TwoInputCombineSource>: CombineStyleVisitor {
+    let workload: W
+    let input: SeededInput
+
+    func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> any Cell {
+        let workload = self.workload
+        return TwoInputCombineCell<W, Source>(workload: workload, input: input) { primary, secondary, output in
+            try workload.buildCombine(Style.self, primary: primary, secondary: secondary, output: output)
+        }
     }
 }

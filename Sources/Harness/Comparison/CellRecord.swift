@@ -8,11 +8,13 @@ public struct CellRecord: Sendable, Equatable {
     public let detail: String
     /// What one unit is (`element`, `subscription`); empty when the file does not say.
     public let unit: String
-    /// The scenario without its parameter (`pipelineDepth`) and the parameter's value (`4`); the
-    /// parameter is empty for a scenario without one.
+    /// The workload without its parameter and source (`map` for `map (object) [direct]`); empty when the
+    /// file does not say.
     public let scenario: String
+    /// The parameter's value (`4` for `pipelineDepth (4)`); empty for a scenario without one.
     public let parameter: String
-    /// What fed the pipeline (`subject`, `direct`); empty for a workload whose source is under test.
+    /// Where the elements came from (`subject`, `direct`); empty for a workload without the source axis,
+    /// and for every row of a file written before it existed.
     public let source: String
     /// ns per unit of every repetition, in order; empty when the row has none (a row that is not `ok`).
     public let samples: [Double]

@@ -57,10 +57,11 @@ public struct CountMetric: Sendable, Equatable {
     }
 
     /// The comparison of `base` with `new`: a regression when `new` exceeds `base` by more than the
-    /// tolerance, an improvement when it falls short of it by more. `workload` selects a wider
+    /// tolerance, an improvement when it falls short of it by more. `workload` (or, when the file names
+    /// it, the row's `scenario`, which covers the workload over every source) selects a wider
     /// ``WorkloadTolerance`` where one is listed; the change then says so when it is not zero.
-    public func compare(base: Double, new: Double, workload: String? = nil) -> MetricComparison {
-        let special = workload.flatMap { WorkloadTolerance.find(column: column, workload: $0) }
+    public func compare(base: Double, new: Double, workload: String? = nil, scenario: String = "") -> MetricComparison {
+        let special = workload.flatMap { WorkloadTolerance.find(column: column, workload: $0, scenario: scenario) }
         let allowed: Double
         switch special?.tolerance ?? tolerance {
         case .absolute(let amount): allowed = amount

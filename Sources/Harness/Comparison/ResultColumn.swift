@@ -10,8 +10,11 @@ public enum ResultColumn {
 
     public static let schemaVersion = "schema_version"
     public static let workload = "workload"
+    /// The workload without its parameter and source (absent from no schema 2 file, but not required).
     public static let scenario = "scenario"
     public static let parameter = "parameter"
+    /// `subject` or `direct` for a workload with the source axis, empty for one without it; absent from
+    /// files written before the axis existed, whose rows are all over the subject or have no source.
     public static let source = "source"
     public static let unit = "unit"
     public static let implementation = "implementation"

@@ -20,8 +20,10 @@ public struct WorkloadTolerance: Sendable, Equatable {
     ]
 
     /// The tolerance of `column` for `workload` (`asyncHop`, `pipelineDepth (4)`), if one is listed.
-    public static func find(column: String, workload: String) -> WorkloadTolerance? {
-        all.first { $0.column == column && $0.applies(to: workload) }
+    /// `scenario`, the row's own column when the file has it, decides when it is not empty: it covers a
+    /// workload over every source (`map [direct]` is scenario `map`).
+    public static func find(column: String, workload: String, scenario: String = "") -> WorkloadTolerance? {
+        all.first { $0.column == column && (scenario.isEmpty ? $0.applies(to: workload) : $0.scenario == scenario) }
     }
 
     /// Whether `workload` is this scenario, with or without a parameter.

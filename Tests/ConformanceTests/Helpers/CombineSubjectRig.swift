@@ -1,8 +1,7 @@
 import OpenCombine
 
-/// A Combine `Subject` with ``TrackingSubscriber``s.
-final class CombineSubjectRig<S: Subject>: SubjectRig, @unchecked Sendable
-where S.Output == Int, S.Failure == TestError {
+/// A hand-driven Combine publisher (a `Subject`, or the direct source) with ``TrackingSubscriber``s.
+final class CombineSubjectRig<S: HandDrivenPublisher>: SubjectRig, @unchecked Sendable {
     private let subject: S
 
     init(_ subject: S) {

@@ -1,10 +1,15 @@
 import RxCore
 
-/// The Rx `PublishSubject` with ``RecordingObserver``s.
-final class RxSubjectRig: SubjectRig, @unchecked Sendable {
+/// A hand-driven Rx observable (the core's `PublishSubject`, or the direct source) with
+/// ``RecordingObserver``s.
+final class RxSubjectRig<S: ObservableType & ObserverType>: SubjectRig, @unchecked Sendable where S.Element == Int {
     private final class Downstream: SubjectDownstream {
-        let observer = RecordingObserver<Int>()
+        let observer: RecordingObserver<Int>
         var subscription: Disposable?
+
+        init(disposeAfter: Int?) {
+            observer = RecordingObserver(disposeAfter: disposeAfter)
+        }
 
         var outputEvents: [OutputEvent] { observer.outputEvents }
         var violations: [String] { observer.violations }
@@ -15,14 +20,26 @@ final class RxSubjectRig: SubjectRig, @unchecked Sendable {
             observer.noteDisposed()
             subscription?.dispose()
         }
+
+        func cancelTwice() {
+            cancel()
+            subscription?.dispose()
+        }
     }
 
-    private let subject = PublishSubject<Int>()
+    private let subject: S
     let hasDemand = false
 
+    init(_ subject: S) {
+        self.subject = subject
+    }
+
+    /// Only `demand.cancelsAfter` matters: the Rx family has no demand.
     func subscribe(_ demand: DemandPolicy) -> any SubjectDownstream {
-        let downstream = Downstream()
-        downstream.subscription = subject.subscribe(downstream.observer)
+        let downstream = Downstream(disposeAfter: demand.cancelsAfter)
+        let subscription = subject.subscribe(downstream.observer)
+        downstream.subscription = subscription
+        if demand.cancelsAfter != nil { downstream.observer.attach(subscription) }
         return downstream
     }
 

@@ -10,6 +10,8 @@ protocol SubjectDownstream: AnyObject {
     /// Asks for `count` more values (Combine only; the Rx family has no demand).
     func requestMore(_ count: Int)
     func cancel()
+    /// Cancels (disposes) the subscription itself twice, the second time after the downstream let go.
+    func cancelTwice()
 }
 
 extension TrackingSubscriber: SubjectDownstream where Failure == TestError {
@@ -17,5 +19,11 @@ extension TrackingSubscriber: SubjectDownstream where Failure == TestError {
 
     func requestMore(_ count: Int) {
         request(.max(count))
+    }
+
+    func cancelTwice() {
+        let cancelAgain = cancelHeldSubscription
+        cancel()
+        cancelAgain?()
     }
 }

@@ -49,6 +49,32 @@ struct CLIReleaseRunTests {
         #expect(try contents(of: "\(runs)/\(firstRun)") == firstBytes, "the first run is untouched")
     }
 
+    /// A name holding `[` selects exactly that row (a glob would read `[direct]` as a character class);
+    /// globs still reach the direct rows, with the bracket escaped or not matched at all.
+    @Test(
+        arguments: [
+            ("map [direct]", ["map [direct]"]),
+            ("floor*", ["floor", "floor [direct]"]),
+            ("pipelineDepth (4)*", ["pipelineDepth (4)", "pipelineDepth (4) [direct]"]),
+            ("pipelineDepth* \\[direct]", PipelineDepthWorkload.sweep(.direct).map(\.name)),
+            ("floor,map [direct]", ["floor", "map [direct]"]),
+        ]
+    )
+    func workloadNamesWithBracketsSelectExactlyTheirRow(pattern: String, expected: [String]) async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = [
+            "run", "--workloads", pattern, "--implementations", "baseline", "--elements", "1000", "--repetitions", "1",
+            "--no-latency", "--no-noise-gate", "--in-process", "--output", "runs",
+        ]
+        let outcome = try await ToolProcess.run(tool, arguments, in: directory.path)
+        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let table = try CSVTable.read(from: directory.appending("runs/\(run)/results.csv"))
+        #expect(table.rows.map { $0[table.column("workload")!] } == expected)
+    }
+
     /// The release build's steady state: no style allocates per element on `map`, the Rx family included
     /// (a debug build allocates a reabstraction thunk per Rx event; see `SteadyStateAllocationTests`).
     @Test func inTheReleaseToolNoStyleAllocatesPerElementOnMap() async throws {

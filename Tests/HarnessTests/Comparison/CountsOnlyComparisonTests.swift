@@ -83,6 +83,15 @@ struct WorkloadToleranceTests {
         #expect(WorkloadTolerance.find(column: "retained_bytes", workload: "asyncHop (2)") != nil)
     }
 
+    /// Where the file names a row's scenario, it decides: a tolerance covers its scenario's rows over
+    /// every source (a direct row is `<name> [direct]`), and no other.
+    @Test func theRowsScenarioDecidesWhereTheFileHasIt() {
+        #expect(WorkloadTolerance.find(column: "retained_bytes", workload: "asyncHop [direct]", scenario: "asyncHop") != nil)
+        #expect(WorkloadTolerance.find(column: "retained_bytes", workload: "asyncHop (2)", scenario: "map") == nil)
+        let moved = retained.compare(base: 0, new: 4_096, workload: "asyncHop [direct]", scenario: "asyncHop")
+        #expect(moved.verdict == .unchanged)
+    }
+
     /// 192.01 against 192: one stray byte over 100 elements, inside the general 1-byte tolerance.
     @Test func asyncHopBytesPerUnitJitterIsWithinTheGeneralTolerance() {
         #expect(bytes.compare(base: 192, new: 192.01, workload: "asyncHop").verdict == .unchanged)

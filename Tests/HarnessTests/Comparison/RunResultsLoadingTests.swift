@@ -12,9 +12,31 @@ struct RunResultsLoadingTests {
         for column in ResultColumn.required + ResultColumn.numeric {
             #expect(ResultTable.columns.contains(column), "\(column)")
         }
-        for column in [ResultColumn.unit, ResultColumn.detail] {
+        for column in [ResultColumn.unit, ResultColumn.detail, ResultColumn.scenario, ResultColumn.source] {
             #expect(ResultTable.columns.contains(column), "\(column)")
         }
+    }
+
+    /// A row's source and scenario are read when the file has them; a file written before the source
+    /// axis (no `source` column) loads all the same, every row without a source.
+    @Test func theSourceColumnIsReadAndAnOlderFileWithoutItStillLoads() throws {
+        var direct = SyntheticCell(workload: "map [direct]", implementation: "builtin", samples: [50, 51, 52])
+        direct.extra = ["scenario": "map", "source": "direct"]
+        var subject = SyntheticCell(workload: "map", implementation: "builtin", samples: [200, 201, 202])
+        subject.extra = ["source": "subject"]
+        let rows = [subject, direct].map { $0.fields(under: ResultTable.columns) }
+        let current = try RunResults(table: CSVTable(header: ResultTable.columns, rows: rows), source: "current")
+        let read = try #require(current[CellKey(workload: "map [direct]", implementation: "builtin")])
+        #expect(read.source == "direct" && read.scenario == "map")
+        #expect(current[CellKey(workload: "map", implementation: "builtin")]?.source == "subject")
+
+        let withoutSource = try #require(ResultTable.columns.firstIndex(of: ResultColumn.source))
+        var older = CSVTable(header: ResultTable.columns, rows: [rows[0]])
+        older.header.remove(at: withoutSource)
+        older.rows = older.rows.map { row in var row = row; row.remove(at: withoutSource); return row }
+        let loaded = try RunResults(table: older, source: "older")
+        let map = try #require(loaded[CellKey(workload: "map", implementation: "builtin")])
+        #expect(map.source.isEmpty && map.scenario == "map" && map.samples == [200, 201, 202])
     }
 
     @Test func aDirectoryAndItsResultsFileReadTheSameWithTheEnvironment() throws {

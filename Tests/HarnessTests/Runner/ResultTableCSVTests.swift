@@ -18,7 +18,7 @@ struct ResultTableCSVTests {
     /// instruction counts and the call anatomy (`run --metric instructions` only; CLIInstructionsTests
     /// checks them).
     static let conditional: Set<String> = Set([
-        "parameter", "repetitions_disturbed", "machine_slowdown",
+        "parameter", "source", "repetitions_disturbed", "machine_slowdown",
         "request_calls_per_unit", "demand_returns_per_unit", "demand_overhead_percent",
         "instructions_per_unit", "instructions_per_subscription", "instructions_source",
     ]).union(AnatomyCounter.allCases.flatMap { ["\($0.columnStem)_per_unit", "\($0.columnStem)_per_subscription"] })
@@ -58,7 +58,8 @@ struct ResultTableCSVTests {
         for row in unsupported {
             for (name, field) in zip(table.header, row) {
                 if Self.conditional.contains(name) {
-                    #expect(field.isEmpty || name == "parameter", "\(name) is '\(field)' on an unsupported row")
+                    let describesTheRow = name == "parameter" || name == "source"
+                    #expect(field.isEmpty || describesTheRow, "\(name) is '\(field)' on an unsupported row")
                 } else if Self.describing.contains(name) {
                     #expect(!field.isEmpty, "\(name) is filled on an unsupported row")
                 } else {
@@ -124,6 +125,17 @@ struct ResultTableCSVTests {
             let inPercentileRange = column.hasPrefix("latency_p") && column.hasSuffix("_ns") && percentiles
             #expect(inPercentileRange, "docs/CSV.md does not describe \(column)")
         }
+    }
+
+    /// `source` follows `parameter`: `subject` or `direct` for a workload with the source axis, empty for
+    /// one without it.
+    @Test func theSourceColumnSaysWhereTheElementsCameFrom() throws {
+        guard let runner = try RunnerFixture.runner() else { return }
+        let workloads: [any Workload] = [MapWorkload(), MapWorkload(source: .direct), FanOutWorkload.sweep[0]]
+        let table = ResultTable.table(runner.run(workloads: workloads, implementations: RunnerFixture.implementations(.builtin)))
+        let source = try #require(table.column("source")), workload = try #require(table.column("workload"))
+        #expect(source == (try #require(table.column("parameter"))) + 1)
+        #expect(table.rows.map { [$0[workload], $0[source]] } == [["map", "subject"], ["map [direct]", "direct"], ["fanOut (1)", ""]])
     }
 
     @Test func withoutTheBaselineInTheRunNoRatioIsInvented() throws {

@@ -5,8 +5,10 @@ import Workloads
 /// `0..<count`, computed without the workloads' own code: the input read through `values[i % length]`,
 /// element counts found by striding, folds written with `reduce`.
 enum IndependentReferences {
-    /// The checksum of `name`, or nil for a workload this helper does not know.
+    /// The checksum of `name`, or nil for a workload this helper does not know. A row over the direct
+    /// source receives what the same row over the subject receives.
     static func checksum(_ name: String, input: SeededInput, count: Int) -> Checksum? {
+        let name = (Scenarios.named(name) as? any SourcedWorkload)?.baseName ?? name
         let values = (0..<count).map { input.values[$0 % input.values.count] }
         if let depth = parameter(of: name, scenario: "subscribeChurn") {
             return ordered(values.map { mapped($0, times: depth) })

@@ -12,7 +12,9 @@ struct MultiWorkloadReferenceTests {
 
     @Test func everyNewWorkloadHasAnIndependentReference() {
         let expected: Set<String> = [
-            "subscribeChurn (1)", "subscribeChurn (4)", "subscribeChurn (16)", "asyncHop", "contention",
+            "subscribeChurn (1)", "subscribeChurn (4)", "subscribeChurn (16)",
+            "subscribeChurn (1) [direct]", "subscribeChurn (4) [direct]", "subscribeChurn (16) [direct]",
+            "asyncHop", "contention",
             "fanOut (1)", "fanOut (10)", "fanOut (100)", "fanOut (1000)",
             "fanOutCustomSubject (1)", "fanOutCustomSubject (10)", "fanOutCustomSubject (100)",
             "fanOutCustomSubject (1000)",
@@ -29,13 +31,18 @@ struct MultiWorkloadReferenceTests {
         }
     }
 
-    /// The churn chains really apply `map` `depth` times: the deeper references differ.
+    /// The churn chains really apply `map` `depth` times: the deeper references differ. Over the direct
+    /// source they are the same rows, with the same references, under their own names.
     @Test func deeperChurnChainsHaveDifferentReferences() {
-        let references = SubscribeChurnWorkload.sweep.map { $0.reference(input: Self.input, count: 100) }
+        let sweep = SubscribeChurnWorkload.sweep(.subject), direct = SubscribeChurnWorkload.sweep(.direct)
+        let references = sweep.map { $0.reference(input: Self.input, count: 100) }
         #expect(Set(references.map(\.value)).count == 3)
-        #expect(SubscribeChurnWorkload.sweep.map(\.depth) == [1, 4, 16])
-        #expect(SubscribeChurnWorkload.sweep.map(\.name) == ["subscribeChurn (1)", "subscribeChurn (4)", "subscribeChurn (16)"])
-        #expect(SubscribeChurnWorkload.sweep.allSatisfy { $0.scenario == "subscribeChurn" })
+        #expect(direct.map { $0.reference(input: Self.input, count: 100) } == references)
+        #expect(sweep.map(\.depth) == [1, 4, 16])
+        #expect(sweep.map(\.name) == ["subscribeChurn (1)", "subscribeChurn (4)", "subscribeChurn (16)"])
+        #expect(direct.map(\.name) == sweep.map { $0.name + " [direct]" })
+        #expect((sweep + direct).allSatisfy { $0.scenario == "subscribeChurn" })
+        #expect(direct.map(\.parameter) == sweep.map(\.parameter))
     }
 
     /// Fan-out units: element k covers units k*N ..< (k+1)*N and belongs to the range holding k*N, so
@@ -67,11 +74,15 @@ struct MultiWorkloadReferenceTests {
     /// The default run keeps the middle value of each new axis; the others run with `--full`.
     @Test func theStandardSetKeepsTheMiddleParameters() {
         let standard = Set(Scenarios.standard.map(\.name))
-        for name in ["subscribeChurn (4)", "fanOut (100)", "fanOutCustomSubject (100)", "asyncHop", "contention"] {
+        for name in [
+            "subscribeChurn (4)", "subscribeChurn (4) [direct]", "fanOut (100)", "fanOutCustomSubject (100)", "asyncHop",
+            "contention",
+        ] {
             #expect(standard.contains(name), "\(name) runs by default")
         }
         for name in [
-            "subscribeChurn (1)", "subscribeChurn (16)", "fanOut (1)", "fanOut (10)", "fanOut (1000)",
+            "subscribeChurn (1)", "subscribeChurn (16)", "subscribeChurn (1) [direct]", "subscribeChurn (16) [direct]",
+            "fanOut (1)", "fanOut (10)", "fanOut (1000)",
             "fanOutCustomSubject (1)", "fanOutCustomSubject (10)", "fanOutCustomSubject (1000)",
         ] {
             #expect(!standard.contains(name), "\(name) runs with --full only")

@@ -1,0 +1,40 @@
+import RxCore
+import RxSinks
+
+/// `subscribeChurn` in the Rx family over one kind of source: per unit, subscribe a chain of `depth`
+/// `map` stages to the cell's one source, send it one element, dispose.
+final class RxChurnCell<Source: RxCellSource>: Cell where Source.Element == Int {
+    let sink = OutputSink()
+    private let input: SeededInput
+    private let depth: Int
+    private var source: Source?
+
+    init(input: SeededInput, depth: Int) {
+        self.input = input
+        self.depth = depth
+    }
+
+    func setUp() {
+        source = Source()
+    }
+
+    func run(from start: Int, count: Int) {
+        let source = self.source!
+        for index in start..<(start + count) {
+            // The Rx family's operators return `Observable`: a chain built in a loop is what apps build.
+            var chain = source.map(Transforms.map)
+            for _ in 1..<depth {
+                chain = chain.map(Transforms.map)
+            }
+            let subscription = chain.subscribe(RxOutput(sink: sink))
+            source.on(.next(input[index]))
+            subscription.dispose()
+        }
+    }
+
+    func tearDown() {
+        source?.on(.next(SubscribeChurnWorkload.sentinel))
+        source?.on(.completed)
+        source = nil
+    }
+}

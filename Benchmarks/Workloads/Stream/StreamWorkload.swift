@@ -1,0 +1,149 @@
+import DirectSources
+import Harness
+import Implementations
+import OpenCombine
+import RxCore
+import StyleKit
+
+/// A workload that pushes a stream of elements through one operator chain: described once, as a plain
+/// loop, a Combine pipeline for any style and an Rx pipeline, each over any source (``SourceKind``).
+public protocol StreamWorkload: SourcedWorkload {
+    /// What the source sends, by index: the seeded Ints themselves, unless the workload feeds a table
+    /// made from them (another element type, a narrowed range).
+    associatedtype Inputs: InputTable = SeededInput
+    associatedtype Output: Checksummable
+    /// What the hand-written loop carries from one batch to the next (a running sum, counts).
+    associatedtype LoopCarry = Void
+
+    /// Makes what the source sends. Called when a cell is made, before any measured region (its
+    /// allocations count neither as the subscription's nor as the elements').
+    func makeInputs(_ input: SeededInput) -> Inputs
+    func makeLoopCarry() -> LoopCarry
+    /// The hand-written loop: the floor.
+    func loop(input: Inputs, range: Range<Int>, sink: OutputSink, carry: inout LoopCarry)
+    /// The hand-written loop's end of stream (e.g. a histogram emits here).
+    func loopFinish(sink: OutputSink, carry: inout LoopCarry)
+
+    /// Builds the pipeline of `style` over `source` and subscribes `output` to it, keeping its full
+    /// static type.
+    func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
+        _ style: Style.Type, source: Source, output: CombineOutput<Output>
+    ) throws where Source.Output == Inputs.Element, Source.Failure == Never
+
+    func buildRx(source: Observable<Inputs.Element>) -> Observable<Output>
+
+    /// How the Combine-family downstream signals demand (`.unlimited` unless the workload sweeps it).
+    var demand: DemandPolicy { get }
+    /// ``ConsumerWork`` rounds the Combine-family downstream does per value (0: none; the `demand`
+    /// workload's slow-consumer rows).
+    var consumerRounds: Int { get }
+
+    /// Sends units `range` of `inputs` to `source`, stamping `sink.sentAt` before each send in latency
+    /// mode. Written once, below, for each source type. It is a requirement only so that every
+    /// conformance gets a copy specialised for its element type and source: the cells are generic
+    /// classes, whose methods run unspecialised, and an unspecialised send costs a runtime metadata
+    /// lookup per element (Rx `map` went from 128 to 230 ns per element that way).
+    func send(_ range: Range<Int>, of inputs: Inputs, to source: PassthroughSubject<Inputs.Element, Never>, sink: OutputSink)
+    /// As above, into the direct source, whose `send` is inlined here.
+    func send(_ range: Range<Int>, of inputs: Inputs, to source: DirectPublisher<Inputs.Element, Never>, sink: OutputSink)
+    /// As above, for the Rx family.
+    func send(_ range: Range<Int>, of inputs: Inputs, to source: PublishSubject<Inputs.Element>, sink: OutputSink)
+    /// As above, into the Rx direct source.
+    func send(_ range: Range<Int>, of inputs: Inputs, to source: DirectObservable<Inputs.Element>, sink: OutputSink)
+}
+
+extension StreamWorkload where LoopCarry == Void {
+    public func makeLoopCarry() {}
+}
+
+extension StreamWorkload where Inputs == SeededInput {
+    public func makeInputs(_ input: SeededInput) -> SeededInput { input }
+}
+
+extension StreamWorkload {
+    public var unit: MeasuredUnit { .element }
+    public var demand: DemandPolicy { .unlimited }
+    public var consumerRounds: Int { 0 }
+
+    public func loopFinish(sink: OutputSink, carry: inout LoopCarry) {}
+
+    public func send(
+        _ range: Range<Int>, of inputs: Inputs, to source: PassthroughSubject<Inputs.Element, Never>, sink: OutputSink
+    ) {
+        send(range, of: inputs, sink: sink) { source.send($0) }
+    }
+
+    public func send(
+        _ range: Range<Int>, of inputs: Inputs, to source: DirectPublisher<Inputs.Element, Never>, sink: OutputSink
+    ) {
+        send(range, of: inputs, sink: sink) { source.send($0) }
+    }
+
+    public func send(_ range: Range<Int>, of inputs: Inputs, to source: PublishSubject<Inputs.Element>, sink: OutputSink) {
+        send(range, of: inputs, sink: sink) { source.on(.next($0)) }
+    }
+
+    public func send(_ range: Range<Int>, of inputs: Inputs, to source: DirectObservable<Inputs.Element>, sink: OutputSink) {
+        send(range, of: inputs, sink: sink) { source.on(.next($0)) }
+    }
+
+    /// The loop every `send` is: `deliver` each unit of `range`, timestamped in latency mode.
+    @inline(__always)
+    private func send(_ range: Range<Int>, of inputs: Inputs, sink: OutputSink, _ deliver: (Inputs.Element) -> Void) {
+        if sink.latency == nil {
+            for index in range {
+                deliver(inputs[index])
+            }
+        } else {
+            for index in range {
+                sink.sentAt = Clock.now()
+                deliver(inputs[index])
+            }
+        }
+    }
+
+    /// The cell of `implementation` over this workload's source. Each Combine style and each source is a
+    /// concrete type here (``Implementation/withCombineStyle(_:)``), so the closures that build the
+    /// pipelines are specialised for this workload, the style and the source.
+    public func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell {
+        switch (implementation.family, source) {
+        case (.loop, _):
+            return LoopStreamCell(workload: self, input: input)
+        case (.rx, .subject):
+            return makeRxCell(PublishSubject<Inputs.Element>.self, input)
+        case (.rx, .direct):
+            return makeRxCell(DirectObservable<Inputs.Element>.self, input)
+        case (.combine, .subject):
+            return implementation.withCombineStyle(
+                CombineStreamCellMaker<Self, PassthroughSubject<Inputs.Element, Never>>(workload: self, input: input)
+            )
+        case (.combine, .direct):
+            return implementation.withCombineStyle(
+                CombineStreamCellMaker<Self, DirectPublisher<Inputs.Element, Never>>(workload: self, input: input)
+            )
+        }
+    }
+
+    private func makeRxCell<Source: RxCellSource>(_ source: Source.Type, _ input: SeededInput) -> any Cell
+    where Source.Element == Inputs.Element {
+        RxStreamCell<Self, Source>(workload: self, input: input) { source, sink in
+            buildRx(source: source.asObservable()).subscribe(RxOutput(sink: sink))
+        }
+    }
+}
+
+// MARK: -
+
+/// Makes a ``CombineStreamCell`` for the style it is given as a concrete type.
+private struct CombineStreamCellMaker<W: StreamWorkload, Source: CombineCellSource>: CombineStyleVisitor
+where Source.Output == W.Inputs.Element {
+    let workload: W
+    let input: SeededInput
+
+    func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> any Cell {
+        let workload = self.workload
+        return CombineStreamCell<W, Source>(workload: workload, input: input) { source, output in
+            try workload.buildCombine(Style.self, source: source, output: output)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import DirectSources
+import Implementations
+import RxCore
+import StyleKit
+
+/// An operator of any implementation over two direct sources (`DirectPublisher`, `DirectObservable`) and a
+/// recording downstream, driven step by step like the other rigs: what the workloads' `[direct]` rows run.
+/// Unlike ``CombineRig`` and ``RxRig`` its inputs keep no log; it checks behaviour, not call histories.
+final class DirectInputsRig {
+    private enum Inputs {
+        case combine(primary: DirectPublisher<Int, TestError>, secondary: DirectPublisher<Int, TestError>)
+        case rx(primary: DirectObservable<Int>, secondary: DirectObservable<Int>)
+    }
+
+    private enum Downstream {
+        case combine(any OutputRecording)
+        case rx(observer: any RxRecording, subscription: Disposable)
+    }
+
+    private let inputs: Inputs
+    private let downstream: Downstream
+
+    /// - Throws: ``UnsupportedOperator`` when the style cannot express the operator.
+    init(_ operatorCase: OperatorCase, demand: DemandPolicy) throws(UnsupportedOperator) {
+        guard case .registered(let id) = operatorCase.implementation else {
+            preconditionFailure("the direct sources are OpenCombine's and the Rx core's: \(operatorCase.implementation) has its own core")
+        }
+        switch operatorCase.family {
+        case .combine:
+            let primary = DirectPublisher<Int, TestError>(), secondary = DirectPublisher<Int, TestError>()
+            let style = Registry.implementation(id).combineStyle!
+            inputs = .combine(primary: primary, secondary: secondary)
+            downstream = .combine(try CombineAttach.attach(style, operatorCase.operation, primary, secondary, demand: demand))
+        case .rx:
+            let primary = DirectObservable<Int>(), secondary = DirectObservable<Int>()
+            inputs = .rx(primary: primary, secondary: secondary)
+            let attached = RxAttach.attach(operatorCase.operation, primary, secondary, disposeAfter: demand.cancelsAfter)
+            downstream = .rx(observer: attached.observer, subscription: attached.subscription)
+        case .loop:
+            preconditionFailure("a plain loop has no operator to subscribe to")
+        }
+    }
+
+    func run(_ steps: [Step]) {
+        for step in steps { apply(step) }
+    }
+
+    func apply(_ step: Step) {
+        switch (inputs, downstream, step) {
+        case (.combine(let primary, let secondary), _, .value(let input, let value)):
+            (input == .primary ? primary : secondary).send(value)
+        case (.combine(let primary, let secondary), _, .finish(let input)):
+            (input == .primary ? primary : secondary).send(completion: .finished)
+        case (.combine(let primary, let secondary), _, .fail(let input)):
+            (input == .primary ? primary : secondary).send(completion: .failure(.of(input)))
+        case (.rx(let primary, let secondary), _, .value(let input, let value)):
+            (input == .primary ? primary : secondary).on(.next(value))
+        case (.rx(let primary, let secondary), _, .finish(let input)):
+            (input == .primary ? primary : secondary).on(.completed)
+        case (.rx(let primary, let secondary), _, .fail(let input)):
+            (input == .primary ? primary : secondary).on(.error(TestError.of(input)))
+        case (_, .combine(let subscriber), .request(let count)):
+            subscriber.request(.max(count))
+        case (_, .combine(let subscriber), .cancel):
+            subscriber.cancel()
+        case (_, .rx(let observer, let subscription), .cancel):
+            observer.noteDisposed()
+            subscription.dispose()
+        case (_, .rx, .request):
+            break
+        }
+    }
+
+    var events: [OutputEvent] {
+        switch downstream {
+        case .combine(let subscriber): subscriber.outputEvents
+        case .rx(let observer, _): observer.outputEvents
+        }
+    }
+
+    var violations: [String] {
+        switch downstream {
+        case .combine(let subscriber):
+            subscriber.violations
+                + (subscriber.subscriptionCount == 1 ? [] : ["\(subscriber.subscriptionCount) subscriptions"])
+        case .rx(let observer, _):
+            observer.violations
+        }
+    }
+}
+
+extension OperatorCase {
+    /// Whether the workloads' direct sources can feed it: implementations on OpenCombine or the Rx core.
+    var runsOverDirectSources: Bool {
+        guard case .registered = implementation else { return false }
+        return true
+    }
+}
