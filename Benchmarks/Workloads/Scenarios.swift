@@ -13,7 +13,7 @@ public enum Scenarios {
             ScanWorkload(source: source),
             ModulusWorkload(source: source),
             MapFilterScanWorkload(source: source),
-        ] + PipelineDepthWorkload.sweep(source) + [
+        ] + ChainStage.allCases.flatMap { PipelineDepthWorkload.sweep($0, source) } + [
             HistogramWorkload(source: source),
         ] + WithLatestFromWorkload.sweep(source) + SampleWorkload.sweep(source) + SampleWithFromWorkload.sweep(source)
             + SubscribeChurnWorkload.sweep(source) + DemandWorkload.sweep(source)
@@ -24,33 +24,47 @@ public enum Scenarios {
         (FanOutWorkload.sweep as [any Workload]) + [AsyncHopWorkload(), ContentionWorkload()]
 
     /// The default run: every scenario over the subject, swept ones at their middle parameter values
-    /// only, and over the direct source the handful of rows in ``directRowsOfTheDefaultRun``.
-    public static let standard: [any Workload] = all.filter { workload in
-        guard !sweepOnlyNames.contains(workload.name) else { return false }
-        return workload.sourceAxis != .direct || directRowsOfTheDefaultRun.contains(workload.name)
+    /// only, but for the depth sweeps, which keep depths 1, 4 and 16 (enough for a fit of the cost of a
+    /// stage): map's over both sources, filter's and scan's over the direct source, where the stage is
+    /// most of the cost. Over the direct source it also keeps the rows of ``directRowsOfTheDefaultRun``.
+    /// `run --full` has every row.
+    public static let standard: [any Workload] = all.filter(isInTheDefaultRun)
+
+    private static func isInTheDefaultRun(_ workload: any Workload) -> Bool {
+        if testOnlyNames.contains(workload.name) { return false }
+        if let chain = workload as? PipelineDepthWorkload {
+            return fittedDepths.contains(chain.depth) && (chain.stage == .map || chain.source == .direct)
+        }
+        if workload.sourceAxis == .direct { return directRowsOfTheDefaultRun.contains(workload.name) }
+        return !sweepOnlyNames.contains(workload.name)
     }
 
-    /// The direct-source rows the default run keeps: the floor, the smallest operator, a chain, the
-    /// middle depth, a two-input operator and churn (`run --full` has every direct row).
+    /// The depths of the default run's depth sweeps.
+    private static let fittedDepths: Set<Int> = [1, 4, 16]
+
+    /// The direct-source rows the default run keeps besides the depth sweeps: the floor, the smallest
+    /// operator, a chain, a two-input operator and churn.
     private static let directRowsOfTheDefaultRun: Set<String> = Set(
-        ["floor", "map", "mapFilterScan", "pipelineDepth (4)", "withLatestFrom (10)", "subscribeChurn (4)"]
-            .map(SourceKind.direct.rowName)
+        ["floor", "map", "mapFilterScan", "withLatestFrom (10)", "subscribeChurn (4)"].map(SourceKind.direct.rowName)
     )
 
-    /// Parameter values that only `--full` runs: every value of a numeric sweep but its middle one, over
-    /// either source. (`demand`'s policies are not a scale with a middle: the default run keeps them all.)
-    private static let sweepOnlyNames: Set<String> = Set(
-        SourceKind.allCases.flatMap { source in
-            [
-                PipelineDepthWorkload.sweep(source), WithLatestFromWorkload.sweep(source), SampleWorkload.sweep(source),
-                SampleWithFromWorkload.sweep(source), SubscribeChurnWorkload.sweep(source),
-            ].flatMap(allButTheMiddle)
-        } + FaultWorkload.registered.map(\.name) + AnatomyControlWorkload.registered.map(\.name)
-        + [
-            "fanOut (1)", "fanOut (10)", "fanOut (1000)",
-            "fanOutCustomSubject (1)", "fanOutCustomSubject (10)", "fanOutCustomSubject (1000)",
-        ]
+    /// Rows of the test-only workloads, which no run lists unless the tests ask for them.
+    private static let testOnlyNames: Set<String> = Set(
+        FaultWorkload.registered.map(\.name) + AnatomyControlWorkload.registered.map(\.name)
     )
+
+    /// Parameter values over the subject that only `--full` runs: every value of a numeric sweep but its
+    /// middle one. (`demand`'s policies are not a scale with a middle: the default run keeps them all.)
+    private static let sweepOnlyNames: Set<String> = {
+        let sweeps: [[any SourcedWorkload]] = [
+            WithLatestFromWorkload.sweep(.subject), SampleWorkload.sweep(.subject),
+            SampleWithFromWorkload.sweep(.subject), SubscribeChurnWorkload.sweep(.subject),
+        ]
+        let fanOut = ["fanOut", "fanOutCustomSubject"].flatMap { scenario in
+            [1, 10, 1000].map { "\(scenario) (\($0))" }
+        }
+        return Set(sweeps.flatMap(allButTheMiddle) + fanOut)
+    }()
 
     public static func named(_ name: String) -> (any Workload)? {
         all.first { $0.name == name }

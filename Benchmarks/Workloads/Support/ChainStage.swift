@@ -1,0 +1,67 @@
+import OpenCombine
+import RxCore
+import RxSinks
+import StyleKit
+
+/// The chainable operators a depth sweep stacks: each keeps the element type, so any number of them
+/// makes a pipeline, and each does the same small work per element in every style.
+public enum ChainStage: String, Sendable, CaseIterable {
+    /// `map(Transforms.map)`.
+    case map
+    /// `filter(Transforms.passesAll)`: a real predicate that passes every element, so each stage costs a
+    /// filter's test and its forward, and never a replenishing `.max(1)`.
+    case filter
+    /// `scan(0, Transforms.sum)`: a running sum per stage, the state an operator keeps between elements.
+    case scan
+
+    /// The sweep's scenario: `pipelineDepth` (the map sweep's key since before the others), `filterDepth`,
+    /// `scanDepth`.
+    public var scenario: String { self == .map ? "pipelineDepth" : "\(rawValue)Depth" }
+
+    public var operatorID: OperatorID {
+        switch self {
+        case .map: .map
+        case .filter: .filter
+        case .scan: .scan
+        }
+    }
+
+    /// One element through `depth` stages, `sums` holding each scan stage's running sum (scan only).
+    @inline(__always)
+    func apply(_ value: Int, depth: Int, sums: inout [Int]) -> Int? {
+        var value = value
+        for stage in 0..<depth {
+            switch self {
+            case .map:
+                value = Transforms.map(value)
+            case .filter:
+                guard Transforms.passesAll(value) else { return nil }
+            case .scan:
+                sums[stage] = Transforms.sum(sums[stage], value)
+                value = sums[stage]
+            }
+        }
+        return value
+    }
+
+    /// This stage of `Style` over `upstream`, handed to `consumer`.
+    func build<Style: CombineOperatorStyle, Upstream: Publisher, Consumer: PublisherConsumer>(
+        _ style: Style.Type, _ upstream: Upstream, into consumer: Consumer
+    ) throws(UnsupportedOperator) -> Consumer.Result
+    where Upstream.Output == Int, Consumer.Input == Int, Consumer.Failure == Upstream.Failure {
+        switch self {
+        case .map: try Style.map(upstream, Transforms.map, into: consumer)
+        case .filter: try Style.filter(upstream, Transforms.passesAll, into: consumer)
+        case .scan: try Style.scan(upstream, 0, Transforms.sum, into: consumer)
+        }
+    }
+
+    /// This stage over `upstream`, in the Rx family.
+    func build(_ upstream: Observable<Int>) -> Observable<Int> {
+        switch self {
+        case .map: upstream.map(Transforms.map)
+        case .filter: upstream.filter(Transforms.passesAll)
+        case .scan: upstream.scan(0, accumulator: Transforms.sum)
+        }
+    }
+}
