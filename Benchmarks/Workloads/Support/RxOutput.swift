@@ -12,6 +12,7 @@ public final class RxOutput<Element: Checksummable>: ObserverType {
 
     public init(sink: OutputSink) { self.sink = sink }
 
+    @inline(__always)
     public func on(_ event: Event<Element>) {
         Element.receive(event, into: sink.state)
     }
