@@ -10,6 +10,9 @@ import RxCore
 ///   subscribes later receives the stop event at once, as with `PublishSubject`.
 /// - Disposal: idempotent; a disposed observer receives nothing more and is let go of at once (when it
 ///   disposes from inside its own `on`, as soon as that delivery returns).
+/// - Memory: a subscription holds its observer until the subscription itself is released, and does not
+///   keep the observable alive: an observable released before it stops ends its subscriptions (without
+///   a stop event) and lets go of them.
 /// - Threads: none of its own, and no synchronisation: `on`, `subscribe` and `dispose` must come from one
 ///   thread at a time (the benchmark drives it from the measuring thread). For several producing threads,
 ///   use `PublishSubject` (RxSwift's grammar asks for serialised `on` calls anyway).
@@ -24,6 +27,7 @@ public final class DirectObservable<Element>: Observable<Element>, ObserverType 
 
     deinit {
         for observation in observations.removeAll() {
+            observation._withUnsafeGuaranteedRef { $0.detach() }
             observation.release()
         }
     }

@@ -15,8 +15,9 @@ import OpenCombine
 /// - Cancellation: idempotent; a cancelled subscriber receives nothing more and is let go of at once (when
 ///   it cancels from inside its own `receive(_:)`, as soon as that delivery returns).
 /// - Memory: a subscription holds its subscriber until the subscription itself is released, which its
-///   subscriber does when it cancels or completes, as subscribers do (see ``DirectSubscription``); a
-///   live subscription holds the publisher, as `PassthroughSubject`'s do.
+///   subscriber does when it cancels or completes, as subscribers do (see ``DirectSubscription``). Unlike
+///   `PassthroughSubject`'s, a subscription does not keep its publisher alive: a publisher released before
+///   it completes ends its subscriptions' deliveries (without a completion) and lets go of them.
 /// - Threads: none of its own, and no synchronisation: `send`, `subscribe`, `request` and `cancel` must come
 ///   from one thread at a time (the benchmark drives it from the measuring thread). It takes no lock and no
 ///   atomic, which is the point. For several producing threads, use `PassthroughSubject`.
@@ -29,6 +30,7 @@ public final class DirectPublisher<Output, Failure: Error>: Publisher {
 
     deinit {
         for subscription in subscriptions.removeAll() {
+            subscription._withUnsafeGuaranteedRef { $0.detach() }
             subscription.release()
         }
     }

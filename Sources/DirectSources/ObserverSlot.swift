@@ -19,8 +19,11 @@ class ObserverSlot<Element>: DeliveryNode {
     /// it through a pointer, which copies) without looking the event type's metadata up at run time.
     typealias Emit = (ObserverSlot, Event<Element>) -> Void
 
-    /// The observable while the subscription is live; nil once it was disposed or stopped.
-    @exclusivity(unchecked) final var source: DirectObservable<Element>?
+    /// The observable while the subscription is live; nil once it was disposed or stopped, or the
+    /// observable went away. Not a strong reference, so that an observable and its subscriptions make no
+    /// cycle: the observable lists every subscription whose `source` it is, and clears them all when it is
+    /// released (``detach()``), so this never outlives it.
+    @exclusivity(unchecked) final unowned(unsafe) var source: DirectObservable<Element>?
     final let emit: Emit
 
     init(source: DirectObservable<Element>, emit: @escaping Emit) {
@@ -28,19 +31,27 @@ class ObserverSlot<Element>: DeliveryNode {
         self.emit = emit
     }
 
-    final var isLive: Bool {
-        @inline(__always) get { source != nil }
-    }
+    /// Whether the subscription still delivers: `source` is set. A flag of its own, because reading an
+    /// `unowned(unsafe)` reference in unspecialised code retains and releases it, on every value.
+    @exclusivity(unchecked) final private(set) var isLive = true
 
     /// Hands `event`, a stop event, to the observer if it is live, and ends the subscription.
     func deliverStop(_ event: Event<Element>) {
         preconditionFailure("abstract: DirectObservation overrides it")
     }
 
+    /// The observable is going away: the subscription delivers nothing more (its observer receives no
+    /// stop event, as with `PublishSubject` released before it stops).
+    final func detach() {
+        source = nil
+        isLive = false
+    }
+
     /// Ends the subscription; returns whether it was live (only the first end counts).
     final func end() -> Bool {
-        guard let source else { return false }
+        guard isLive, let source else { return false }
         self.source = nil
+        isLive = false
         source.ended(self)
         return true
     }

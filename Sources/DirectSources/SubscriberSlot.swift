@@ -21,8 +21,11 @@ class SubscriberSlot<Output, Failure: Error>: DeliveryNode {
     /// through a pointer copies it).
     typealias Emit = (SubscriberSlot, inout Output) -> Void
 
-    /// The publisher while the subscription is live; nil once it was cancelled or completed.
-    @exclusivity(unchecked) final var source: DirectPublisher<Output, Failure>?
+    /// The publisher while the subscription is live; nil once it was cancelled or completed, or the
+    /// publisher went away. Not a strong reference, so that a publisher and its subscriptions make no
+    /// cycle: the publisher lists every subscription whose `source` it is, and clears them all when it is
+    /// released (``detach()``), so this never outlives it.
+    @exclusivity(unchecked) final unowned(unsafe) var source: DirectPublisher<Output, Failure>?
     /// Values the subscriber asked for and has not received yet.
     @exclusivity(unchecked) final var demand = Subscribers.Demand.none
     final let emit: Emit
@@ -32,19 +35,27 @@ class SubscriberSlot<Output, Failure: Error>: DeliveryNode {
         self.emit = emit
     }
 
-    final var isLive: Bool {
-        @inline(__always) get { source != nil }
-    }
+    /// Whether the subscription still delivers: `source` is set. A flag of its own, because reading an
+    /// `unowned(unsafe)` reference in unspecialised code retains and releases it, on every value.
+    @exclusivity(unchecked) final private(set) var isLive = true
 
     /// Ends the subscription with `completion`, if it is live.
     func deliver(completion: Subscribers.Completion<Failure>) {
         preconditionFailure("abstract: DirectSubscription overrides it")
     }
 
+    /// The publisher is going away: the subscription delivers nothing more (its subscriber receives no
+    /// completion, as with any publisher that is released before it completes).
+    final func detach() {
+        source = nil
+        isLive = false
+    }
+
     /// Ends the subscription; returns whether it was live (only the first end counts).
     final func end() -> Bool {
-        guard let source else { return false }
+        guard isLive, let source else { return false }
         self.source = nil
+        isLive = false
         source.ended(self)
         return true
     }

@@ -99,4 +99,39 @@ import Testing
         #expect(first.violations.isEmpty && last.violations.isEmpty)
         completing.cancel()
     }
+
+    /// Unlike `PassthroughSubject`'s, a direct subscription does not keep its source: a source released
+    /// before it completes lets go of its subscriptions, which deliver nothing more; cancelling one
+    /// afterwards is harmless.
+    @Test func aSourceReleasedBeforeItCompletesLetsGoOfItsSubscriptions() {
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        weak var released: DirectPublisher<Int, TestError>?
+        weak var subscription: AnyObject?
+        do {
+            let publisher = DirectPublisher<Int, TestError>()
+            released = publisher
+            publisher.subscribe(subscriber)
+            subscription = subscriber.subscriptionObject
+            publisher.send(1)
+        }
+        #expect(released == nil, "nothing but its owner keeps a direct source alive")
+        #expect(subscription != nil, "the subscriber still holds its subscription")
+        subscriber.cancel()
+        #expect(subscription == nil)
+        #expect(subscriber.outputEvents == [.value("1")])
+        #expect(subscriber.violations.isEmpty)
+
+        let observer = RecordingObserver<Int>()
+        weak var observable: DirectObservable<Int>?
+        var disposable: Disposable?
+        do {
+            let source = DirectObservable<Int>()
+            observable = source
+            disposable = source.subscribe(observer)
+            source.onNext(1)
+        }
+        #expect(observable == nil)
+        disposable?.dispose()
+        #expect(observer.outputEvents == [.value("1")])
+    }
 }

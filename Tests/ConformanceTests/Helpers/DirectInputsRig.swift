@@ -41,6 +41,15 @@ final class DirectInputsRig {
         }
     }
 
+    /// Ends what a script left running, as a test's end should: the downstream cancels (and so lets go of
+    /// its subscription, breaking the subscriber <-> subscription cycle every Combine pipeline has until
+    /// then), and both inputs complete.
+    deinit {
+        apply(.cancel)
+        apply(.finish(.primary))
+        apply(.finish(.secondary))
+    }
+
     func run(_ steps: [Step]) {
         for step in steps { apply(step) }
     }
