@@ -7,10 +7,13 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare two runs cell by cell, or two implementations inside one run.",
         discussion: """
-            compare BASE NEW: each a run directory or a results.csv. Times count as changed when the medians \
-            differ by more than --threshold percent and the Mann-Whitney U test gives p < --alpha; counts are \
-            compared exactly or within small tolerances (docs/COMPARE.md).
-            --metrics counts judges only the status and the counts: what CI can gate on when the machine is shared.
+            compare BASE NEW: each a run directory or a results.csv. Counts are compared exactly or within small \
+            tolerances (docs/COMPARE.md). Times of two separate runs only inform (slower, faster): a whole run \
+            moves by 5-10% on a shared machine. They are judged net of the new run's overall shift: the medians \
+            differ by more than --threshold percent and the Mann-Whitney U test gives p < --alpha. \
+            --gate-time makes such a change a regression; `reactive-bench ab` measures two builds interleaved, \
+            the way to gate on time.
+            --metrics counts judges only the status and the counts, and shows no time.
             compare --implementations A B RUN: B's median time over A's for every workload both ran ok.
             Exit status: 0 when nothing regressed, 1 when a cell regressed, 2 on bad input.
             """
@@ -42,6 +45,9 @@ struct CompareCommand: ParsableCommand {
 
     @Flag(name: .long, help: "List every cell and metric, not only what changed.")
     var all = false
+
+    @Flag(name: .long, help: "Let a time change fail the comparison (two separate runs: see docs/COMPARE.md).")
+    var gateTime = false
 
     func validate() throws {
         let percentages = ComparisonOptions.thresholdRange
@@ -75,9 +81,9 @@ struct CompareCommand: ParsableCommand {
             let base = try RunResults.load(basePath), new = try RunResults.load(newPath)
             let options = ComparisonOptions(
                 timeThresholdPercent: threshold, alpha: alpha, instructionsThresholdPercent: instructionsThreshold,
-                metrics: MetricSelection(rawValue: metrics)!
+                metrics: MetricSelection(rawValue: metrics)!, timeVerdicts: gateTime ? .gated : .informational
             )
-            let report = ComparisonReport(base: base, new: new, options: options)
+            let report = try ComparisonReport.checked(base: base, new: new, options: options)
             print(ComparisonRenderer.render(report, format: format, showAll: all))
             return report.hasRegression
         case .implementations(let first, let second, let path):
