@@ -58,5 +58,7 @@ def write_run(directory: Path) -> Path:
         writer.writeheader()
         writer.writerows(rows)
     with open(directory / "environment.csv", "w", newline="", encoding="utf-8") as file:
-        csv.writer(file).writerows([["key", "value"], ["git_commit", "abc"], ["run_complete", "true"]])
+        csv.writer(file).writerows(
+            [["key", "value"], ["git_commit", "abc"], ["run_complete", "true"], ["result_rows", str(len(rows))]]
+        )
     return directory
