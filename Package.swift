@@ -45,6 +45,9 @@ let package = Package(
         // Callgrind's client requests (no-ops without valgrind's headers) and a perf instruction counter.
         .target(name: "CCallgrind"),
 
+        // Cell processes that die with their parent, and the clean-up a second SIGINT does.
+        .target(name: "CProcessControl"),
+
         // Names, shared value types and the protocol every Combine-family style conforms to.
         .target(name: "StyleKit", dependencies: [openCombine], swiftSettings: optimisation),
 
@@ -72,7 +75,9 @@ let package = Package(
         // Clock, allocation probe, latency recorder, statistics, runner, CSV, comparison.
         .target(
             name: "Harness",
-            dependencies: ["CJemalloc", "CCallgrind", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: [
+                "CJemalloc", "CCallgrind", "CProcessControl", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             swiftSettings: optimisation
         ),
 

@@ -9,7 +9,8 @@ struct ReactiveBench: ParsableCommand {
         discussion: """
             Runs the same workloads over every implementation style and writes one CSV row per cell.
             Exit status: 0 when every cell is ok or unsupported, 1 when a cell failed (for example a
-            checksum mismatch), 2 on bad input.
+            checksum mismatch), 2 on bad input, 3 when the results could not be written (a full disk),
+            130 when SIGINT or SIGTERM stopped a run.
             """,
         subcommands: [ListCommand.self, RunCommand.self, CompareCommand.self, ProfileCommand.self, CellCommand.self]
     )
@@ -23,6 +24,9 @@ struct ReactiveBench: ParsableCommand {
             try command.run()
         } catch let exit as ExitCode {
             Self.exit(withError: exit)
+        } catch let failure as OutputFailure {
+            FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
+            Self.exit(withError: ExitCode(OutputFailure.exitStatus))
         } catch {
             guard exitCode(for: error) != .success else { Self.exit(withError: error) }
             let message = message(for: error)

@@ -2,17 +2,38 @@ import Harness
 import Runner
 import Workloads
 
-/// Writes a run directory's two files, each atomically, as often as asked: after every cell while the
-/// run goes (`run_complete` false), and once at the end. A run stopped at any moment leaves valid CSV.
+/// Writes a run directory's two files, each atomically, as often as asked: once when the directory is
+/// made (no rows, `run_complete` false), after every cell while the run goes, and once at the end. A run
+/// stopped at any moment, kill -9 included, leaves valid CSV that says how far it got.
+///
+/// results.csv is written first, then environment.csv, which records how many rows that was
+/// (`result_rows`): a results.csv with fewer rows was cut short (compare and scripts/plot refuse it).
 struct RunWriter {
     let directory: String
     let environment: RunEnvironment
+    let metric: RunMetric
 
-    func write(_ results: [CellResult], sentinelBest: Double?, complete: Bool) throws {
-        try ResultTable.table(results).write(to: directory + "/results.csv")
-        var table = environment.csvTable
-        table.rows.append(["sentinel_best_ns_per_element", ResultTable.format(sentinelBest)])
-        table.rows.append(["run_complete", String(complete)])
-        try table.write(to: directory + "/environment.csv")
+    func write(_ results: [CellResult], sentinelBest: Double?, complete: Bool) throws(OutputFailure) {
+        do throws(HarnessError) {
+            try ResultTable.table(results).write(to: directory + "/results.csv")
+            var table = environment.csvTable
+            table.rows.append(["sentinel_best_ns_per_element", ResultTable.format(sentinelBest)])
+            table.rows.append(["run_complete", String(complete)])
+            table.rows.append([RunMetric.environmentKey, metric.rawValue])
+            table.rows.append([RunMetric.rowCountKey, String(results.count)])
+            try table.write(to: directory + "/environment.csv")
+        } catch {
+            throw OutputFailure(error.message)
+        }
     }
+}
+
+/// The run's results could not be written (the disk is full, an I/O error): not bad input, so the tool
+/// exits with status 3, after one `error:` line naming the file and the reason.
+struct OutputFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+
+    static let exitStatus: Int32 = 3
 }
