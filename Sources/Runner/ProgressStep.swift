@@ -16,9 +16,15 @@ public struct ProgressStep: Sendable, Equatable {
 
 /// Counts the steps of a run as it reports them.
 struct ProgressSteps {
-    private(set) var done = 0
+    private(set) var done: Int
     let total: Int
     let report: (ProgressStep) -> Void
+
+    init(total: Int, report: @escaping (ProgressStep) -> Void, done: Int = 0) {
+        self.total = total
+        self.report = report
+        self.done = done
+    }
 
     /// Reports that `label` starts now, after the steps done so far.
     mutating func next(_ label: String) {

@@ -50,22 +50,14 @@ struct CompareCommand: ParsableCommand {
     var gateTime = false
 
     func validate() throws {
-        let percentages = ComparisonOptions.thresholdRange
-        let percentage = "a percentage from \(Int(percentages.lowerBound)) to \(Int(percentages.upperBound))"
-        try Self.check("--threshold", threshold, percentage, valid: percentages.contains)
-        try Self.check("--instructions-threshold", instructionsThreshold, percentage, valid: percentages.contains)
-        let probability = "a probability strictly between 0 and 1"
-        try Self.check("--alpha", alpha, probability, valid: ComparisonOptions.isValidAlpha)
-        guard MetricSelection(rawValue: metrics) != nil else {
-            let known = MetricSelection.allCases.map(\.rawValue).joined(separator: " or ")
-            throw ValidationError("--metrics must be \(known) (got '\(metrics)')")
-        }
-        guard ReportFormat(rawValue: format) != nil else {
-            let names = ReportFormat.allCases.map(\.rawValue)
-            let known = names.dropLast().joined(separator: ", ") + " or " + names.last!
-            throw ValidationError("--format must be \(known) (got '\(format)')")
-        }
+        try arguments.validate()
         _ = try request()
+    }
+
+    private var arguments: ComparisonArguments {
+        ComparisonArguments(
+            threshold: threshold, alpha: alpha, instructionsThreshold: instructionsThreshold, metrics: metrics, format: format
+        )
     }
 
     func run() throws {
@@ -79,10 +71,7 @@ struct CompareCommand: ParsableCommand {
         switch try request() {
         case .runs(let basePath, let newPath):
             let base = try RunResults.load(basePath), new = try RunResults.load(newPath)
-            let options = ComparisonOptions(
-                timeThresholdPercent: threshold, alpha: alpha, instructionsThresholdPercent: instructionsThreshold,
-                metrics: MetricSelection(rawValue: metrics)!, timeVerdicts: gateTime ? .gated : .informational
-            )
+            let options = try arguments.options(timeVerdicts: gateTime ? .gated : .informational)
             let report = try ComparisonReport.checked(base: base, new: new, options: options)
             print(ComparisonRenderer.render(report, format: format, showAll: all))
             return report.hasRegression
@@ -135,12 +124,6 @@ extension CompareCommand {
             let hint = Selection.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
             let has = known.isEmpty ? "it has no rows" : "it has \(known.joined(separator: ", "))"
             throw BadInput("unknown implementation '\(name)' in \(run.source)\(hint); \(has)")
-        }
-    }
-
-    private static func check(_ option: String, _ value: Double, _ meaning: String, valid: (Double) -> Bool) throws {
-        guard value.isFinite && valid(value) else {
-            throw ValidationError("\(option) must be \(meaning) (got \(String(format: "%g", value)))")
         }
     }
 }

@@ -12,7 +12,9 @@ struct ReactiveBench: ParsableCommand {
             checksum mismatch), 2 on bad input, 3 when the results could not be written (a full disk),
             130 when SIGINT or SIGTERM stopped a run.
             """,
-        subcommands: [ListCommand.self, RunCommand.self, CompareCommand.self, ProfileCommand.self, CellCommand.self]
+        subcommands: [
+            ListCommand.self, RunCommand.self, CompareCommand.self, ABCommand.self, ProfileCommand.self, CellCommand.self,
+        ]
     )
 
     /// ArgumentParser reports bad input with a usage block and exit status 64; ReactiveBench promises
@@ -40,7 +42,7 @@ struct ReactiveBench: ParsableCommand {
 
 extension ReactiveBench {
     /// The commands people type (`cell` is the tool's own).
-    static let commandNames = ["list", "run", "compare", "profile"]
+    static let commandNames = ["list", "run", "compare", "ab", "profile"]
 
     /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
     /// would call it an unexpected argument; this names the closest command instead.

@@ -12,6 +12,8 @@ struct RunWriter {
     let directory: String
     let environment: RunEnvironment
     let metric: RunMetric
+    /// More `key,value` rows for environment.csv (an A/B run's side says which build it is).
+    var extra: [[String]] = []
 
     func write(_ results: [CellResult], sentinelBest: Double?, complete: Bool) throws(OutputFailure) {
         do throws(HarnessError) {
@@ -21,6 +23,7 @@ struct RunWriter {
             table.rows.append(["run_complete", String(complete)])
             table.rows.append([RunMetric.environmentKey, metric.rawValue])
             table.rows.append([RunMetric.rowCountKey, String(results.count)])
+            table.rows += extra
             try table.write(to: directory + "/environment.csv")
         } catch {
             throw OutputFailure(error.message)

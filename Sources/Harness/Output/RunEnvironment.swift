@@ -75,6 +75,10 @@ extension RunEnvironment {
         #endif
     }
 
+    /// Whether this build used `-cross-module-optimization`: what another commit must be built with too
+    /// before their times are compared (`reactive-bench ab`).
+    public static var builtWithCrossModuleOptimization: Bool { crossModuleOptimization }
+
     private static var crossModuleOptimization: Bool {
         #if REACTIVE_BENCH_CMO
         return true

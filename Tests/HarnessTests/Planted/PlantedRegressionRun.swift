@@ -146,7 +146,7 @@ struct PlantedRegressionRun {
         try ResultTable.table([cell]).write(to: "\(directory)/results.csv")
     }
 
-    private static func planted(_ style: any PlantedOperators.Type) -> Implementation {
+    static func planted(_ style: any PlantedOperators.Type) -> Implementation {
         Implementation(
             id: style.implementation, family: .combine, summary: "test only: builtin map with a planted cost",
             supportedOperators: style.supportedOperators, isThreadSafe: true, combineStyle: style

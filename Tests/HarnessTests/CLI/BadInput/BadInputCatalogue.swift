@@ -15,6 +15,7 @@ enum BadInputCatalogue {
         ("the tool, `list` and `cell`", CLIToolBadInputTests.cases),
         ("`run`", CLIBadInputTests.cases),
         ("`compare`", CLICompareBadInputTests.cases),
+        ("`ab`", CLIABBadInputTests.cases),
     ]
 
     static func row(_ badCase: BadInputCase, printed: String) -> String {
