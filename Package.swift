@@ -124,7 +124,11 @@ let package = Package(
         ),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "Implementations", "StyleKit", openCombine]
+            dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "Implementations", "StyleKit", openCombine],
+            // The allocation probe needs jemalloc as the process allocator, as in the tool: linked, plain
+            // `swift test` has it without LD_PRELOAD. (Under a sanitizer, whose runtime is linked into the
+            // test executable, the sanitizer's malloc still wins; those runs do not probe allocations.)
+            linkerSettings: [.linkedLibrary("jemalloc")]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -6,14 +6,18 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#ifdef __linux__
 #include <sys/prctl.h>
 #include <sys/syscall.h>
-#include <unistd.h>
+#endif
 
 int cprocess_die_with_parent(pid_t expected_parent) {
+#ifdef __linux__
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) {
         return -errno;
     }
+#endif
     // The parent may have died between fork and prctl: then nothing would ever send the signal.
     if (getppid() != expected_parent) {
         _exit(1);
@@ -32,6 +36,7 @@ void cprocess_set_scratch(const char *path) {
     free(previous);
 }
 
+#ifdef __linux__
 /// The layout of the records getdents64 returns (glibc declares no such type).
 struct linux_dirent64 {
     ino64_t d_ino;
@@ -67,6 +72,10 @@ static void remove_flat_directory(const char *path) {
     close(directory);
     rmdir(path);
 }
+#else
+/// Elsewhere only the directory itself, once empty: the cells' files stay (no getdents64).
+static void remove_flat_directory(const char *path) { rmdir(path); }
+#endif
 
 void cprocess_cleanup_now(void) {
     pid_t child = running_child;

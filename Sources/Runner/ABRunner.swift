@@ -92,6 +92,9 @@ public struct ABRunner {
         var steps = ProgressSteps(total: cells.count * (2 + 2 * settings.pairs), report: step)
         var log: [Pair] = []
         var complete = try warmUp(&states, base: base, new: new, steps: &steps)
+        // Cells that one build lacks or cannot run are not paired: the estimate of what is left drops them.
+        let paired = states.count(where: \.isActive)
+        steps = ProgressSteps(total: steps.done + paired * 2 * settings.pairs, report: step, done: steps.done)
         if complete {
             complete = try pair(&states, stage: 1, base: base, new: new, steps: &steps, log: &log)
         }
@@ -177,8 +180,9 @@ public struct ABRunner {
         return true
     }
 
-    /// Whether the cell's pairs so far show a time change.
+    /// Whether the cell's pairs so far show a time change (never when times are not compared).
     private func changed(_ state: CellState) -> Bool {
+        guard settings.comparison.metrics == .all else { return false }
         let key = CellKey(workload: state.cell.workload.name, implementation: state.cell.implementation.id.rawValue)
         let before = CellRecord(key: key, status: "ok", samples: state.baseSamples)
         let after = CellRecord(key: key, status: "ok", samples: state.newSamples)
