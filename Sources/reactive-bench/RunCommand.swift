@@ -86,32 +86,9 @@ struct RunCommand: ParsableCommand {
 
     /// Returns whether any cell failed.
     private func execute() throws -> Bool {
-        let selectedImplementations = try Selection.resolve(
-            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation", option: "--implementations"
-        ).map { Registry.implementation(ImplementationID(rawValue: $0)!) }
-        // Names and globs match every parameter value; without them the run is the standard set (or all).
-        let selectedWorkloads = try workloads.isEmpty
-            ? (full ? Scenarios.all : Scenarios.standard)
-            : Selection.resolve(workloads, among: Scenarios.all.map(\.name), kind: "workload", option: "--workloads")
-                .map { Scenarios.named($0)! }
-
+        let (selectedWorkloads, selectedImplementations) = try selection()
         let progress = ProgressLine()
-        var configuration = quick ? RunConfiguration.quick : RunConfiguration.standard
-        if metric == "instructions" {
-            let source = try InstructionCounting.source(inProcess: inProcess, log: progress.log)
-            configuration = RunConfiguration.instructions(source, quick: quick)
-        }
-        if let repetitions { configuration.repetitions = repetitions }
-        if let elements {
-            configuration.unitsPerRepetition = elements
-            let rounded = elements / configuration.batches * configuration.batches
-            if rounded != elements {
-                progress.warn("--elements \(elements) is rounded down to \(rounded), a multiple of the \(configuration.batches) timed batches")
-            }
-        }
-        if noLatency { configuration.measuresLatency = false }
-        if noNoiseGate { configuration.noiseGate = false }
-
+        let configuration = try runConfiguration(progress)
         let probe = try AllocationProbe.current()
         let environment = RunEnvironment.capture()
         // Before the run directory: a run that cannot start leaves nothing behind.
@@ -131,25 +108,11 @@ struct RunCommand: ParsableCommand {
 
         Interruption.install()
         let started = Clock.now()
-        var writeFailure: OutputFailure?
         let outcome: IsolatedRunner.Outcome
         if let scratch {
-            var runner = IsolatedRunner(
-                executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout ?? 300
+            outcome = try measureIsolated(
+                selectedWorkloads, selectedImplementations, configuration, scratch: scratch, writer: writer, progress: progress
             )
-            runner.progress = progress.log
-            runner.step = progress.show
-            runner.logDirectory = directory + "/logs"
-            runner.shouldStop = { Interruption.requested() || writeFailure != nil }
-            runner.cellFinished = { partial in
-                do throws(OutputFailure) {
-                    try writer.write(partial, sentinelBest: nil, complete: false)
-                } catch {
-                    // The disk is full, say: measuring on would only lose more.
-                    writeFailure = error
-                }
-            }
-            outcome = try runner.run(workloads: selectedWorkloads, implementations: selectedImplementations, scratch: scratch)
         } else {
             var runner = Runner(configuration: configuration, probe: probe, progress: progress.log)
             runner.step = progress.show
@@ -160,12 +123,75 @@ struct RunCommand: ParsableCommand {
             )
         }
         progress.finish()
-        if let writeFailure { throw writeFailure }
-        let results = outcome.results
-        try writer.write(results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
+        try writer.write(outcome.results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
+        return try report(outcome, directory: directory, seconds: Double(Clock.now() - started) / 1e9)
+    }
 
+    /// The workloads and implementations the options name. Names and globs match every parameter value;
+    /// without them the run is the standard set (or all, `--full`).
+    private func selection() throws -> ([any Workload], [Implementation]) {
+        let selectedImplementations = try Selection.resolve(
+            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation", option: "--implementations"
+        ).map { Registry.implementation(ImplementationID(rawValue: $0)!) }
+        let selectedWorkloads = try workloads.isEmpty
+            ? (full ? Scenarios.all : Scenarios.standard)
+            : Selection.resolve(workloads, among: Scenarios.all.map(\.name), kind: "workload", option: "--workloads")
+                .map { Scenarios.named($0)! }
+        return (selectedWorkloads, selectedImplementations)
+    }
+
+    private func runConfiguration(_ progress: ProgressLine) throws -> RunConfiguration {
+        var configuration = quick ? RunConfiguration.quick : RunConfiguration.standard
+        if metric == "instructions" {
+            let source = try InstructionCounting.source(inProcess: inProcess, log: progress.log)
+            configuration = RunConfiguration.instructions(source, quick: quick)
+        }
+        if let repetitions { configuration.repetitions = repetitions }
+        if let elements {
+            configuration.unitsPerRepetition = elements
+            let rounded = elements / configuration.batches * configuration.batches
+            if rounded != elements {
+                progress.warn("--elements \(elements) is rounded down to \(rounded), a multiple of the \(configuration.batches) timed batches")
+            }
+        }
+        if noLatency { configuration.measuresLatency = false }
+        if noNoiseGate { configuration.noiseGate = false }
+        return configuration
+    }
+
+    /// Every cell in a process of its own, the files rewritten after each; a write that fails (a full disk)
+    /// stops the run, since measuring on would only lose more, and ends it with status 3.
+    private func measureIsolated(
+        _ workloads: [any Workload], _ implementations: [Implementation], _ configuration: RunConfiguration,
+        scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
+    ) throws -> IsolatedRunner.Outcome {
+        var writeFailure: OutputFailure?
+        var runner = IsolatedRunner(
+            executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout ?? 300
+        )
+        runner.progress = progress.log
+        runner.step = progress.show
+        runner.logDirectory = writer.directory + "/logs"
+        runner.shouldStop = { Interruption.requested() || writeFailure != nil }
+        runner.cellFinished = { partial in
+            do throws(OutputFailure) {
+                try writer.write(partial, sentinelBest: nil, complete: false)
+            } catch {
+                writeFailure = error
+            }
+        }
+        let outcome = try runner.run(workloads: workloads, implementations: implementations, scratch: scratch)
+        if let writeFailure {
+            progress.finish()
+            throw writeFailure
+        }
+        return outcome
+    }
+
+    /// The summary table and where the rows went; 130 for a stopped run; whether a cell failed.
+    private func report(_ outcome: IsolatedRunner.Outcome, directory: String, seconds: Double) throws -> Bool {
+        let results = outcome.results
         print(SummaryTable.render(results))
-        let seconds = Double(Clock.now() - started) / 1e9
         print("\n\(results.count) cells in \(String(format: "%.1f", seconds)) s -> \(directory)/results.csv")
         if !outcome.complete {
             FileHandle.standardError.write(Data("error: interrupted: \(results.count) finished cells written to \(directory)/results.csv (run_complete=false)\n".utf8))

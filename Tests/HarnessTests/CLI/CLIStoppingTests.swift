@@ -147,6 +147,26 @@ struct CLIStoppingTests {
         #expect(outcome.errorLines.contains("warning: --elements 15 is rounded down to 10, a multiple of the 10 timed batches"))
     }
 
+    /// Not on a terminal (a log, CI): a plain line per measured cell, with the time so far and, once a
+    /// cell is done, an estimate of what is left.
+    @Test func progressIsALinePerCellWithTheElapsedTimeAndWhatIsLeft() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try await ToolProcess.run(
+            tool, ["run", "--workloads", "map,filter", "--implementations", "baseline", "--elements", "1000",
+                   "--repetitions", "1", "--no-latency", "--output", "runs"],
+            in: directory.path
+        )
+        #expect(outcome.exitStatus == 0, "\(outcome)")
+        let cells = outcome.errorLines.filter { $0.hasPrefix("[reactive-bench] cell ") }.map(String.init)
+        #expect(cells.count == 2, "\(outcome)")
+        #expect(cells.first?.hasPrefix("[reactive-bench] cell 1/2 map / baseline · 0:0") == true, "\(cells)")
+        #expect(cells.first?.hasSuffix(" elapsed") == true, "nothing done yet, no estimate: \(cells)")
+        #expect(cells.last?.contains(" elapsed, ~") == true && cells.last?.hasSuffix(" left") == true, "\(cells)")
+        #expect(!outcome.standardError.contains("\u{1B}["), "no terminal escapes in a log")
+    }
+
     // MARK: - Helpers
 
     /// The one run directory under `runs`.
