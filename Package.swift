@@ -48,6 +48,9 @@ let package = Package(
         // Callgrind's client requests (no-ops without valgrind's headers) and a perf instruction counter.
         .target(name: "CCallgrind"),
 
+        // Cell processes that die with their parent, and the clean-up a second SIGINT does.
+        .target(name: "CProcessControl"),
+
         // Names, shared value types and the protocol every Combine-family style conforms to.
         .target(name: "StyleKit", dependencies: [openCombine], swiftSettings: optimisation),
 
@@ -92,7 +95,9 @@ let package = Package(
         // Clock, allocation probe, latency recorder, statistics, runner, CSV, comparison.
         .target(
             name: "Harness",
-            dependencies: ["CJemalloc", "CCallgrind", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: [
+                "CJemalloc", "CCallgrind", "CProcessControl", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             swiftSettings: optimisation
         ),
 
@@ -146,7 +151,11 @@ let package = Package(
         ),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "Implementations", "StyleKit", openCombine]
+            dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "Implementations", "StyleKit", openCombine],
+            // The allocation probe needs jemalloc as the process allocator, as in the tool: linked, plain
+            // `swift test` has it without LD_PRELOAD. (Under a sanitizer, whose runtime is linked into the
+            // test executable, the sanitizer's malloc still wins; those runs do not probe allocations.)
+            linkerSettings: [.linkedLibrary("jemalloc")]
         ),
     ],
     swiftLanguageModes: [.v5]

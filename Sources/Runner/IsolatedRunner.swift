@@ -21,6 +21,8 @@ public struct IsolatedRunner {
     /// Seconds a child may run before it is killed and its cell marked `timeout`.
     public var cellTimeLimit: Double
     public var progress: Progress = { _ in }
+    /// Called before each cell that is measured (not the unsupported ones, which take no time).
+    public var step: (ProgressStep) -> Void = { _ in }
     /// Called after every cell with every row so far, for writing partial results as the run goes.
     public var cellFinished: ([CellResult]) -> Void = { _ in }
     /// Where the stderr of a cell that failed is kept (`<workload>--<implementation>.log`); nil: nowhere.
@@ -50,13 +52,22 @@ public struct IsolatedRunner {
         }
     }
 
-    public func run(workloads: [any Workload], implementations: [Implementation]) throws(HarnessError) -> Outcome {
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
+    /// Measures every pair, each in a process of its own, exchanging files through `scratch` (a new scratch
+    /// directory when nil, removed at the end).
+    public func run(
+        workloads: [any Workload], implementations: [Implementation], scratch given: ScratchDirectory? = nil
+    ) throws(HarnessError) -> Outcome {
+        let scratch: ScratchDirectory
+        if let given { scratch = given } else { scratch = try ScratchDirectory() }
+        defer { if given == nil { scratch.remove() } }
+        let measured = workloads.reduce(0) { count, workload in
+            count + implementations.count { workload.unsupportedReason(for: $0) == nil }
+        }
         let launcher = try CellLauncher(executable: executable, configuration: configuration, scratch: scratch)
         var results: [CellResult] = []
         var timings: [[TimedRepetition]] = []
         var bests: [Double] = []
+        var started = 0
         let wait = configuration.noiseGate
             ? try? QuietMachineWait(input: SeededInput(), budgetSeconds: quietWaitBudgetSeconds) : nil
         for workload in workloads {
@@ -65,7 +76,6 @@ public struct IsolatedRunner {
                 let request = CellRequest(
                     workload: workload.name, implementation: implementation.id, configuration: configuration, latency: true
                 )
-                progress("cell \(results.count + 1)/\(workloads.count * implementations.count) \(workload.name) / \(implementation.id.rawValue)")
                 if let reason = workload.unsupportedReason(for: implementation) {
                     // Nothing to measure: no process to start (under callgrind, a second's start-up).
                     results.append(CellResult(workload, implementation, status: .unsupported, detail: reason))
@@ -73,6 +83,9 @@ public struct IsolatedRunner {
                     cellFinished(results)
                     continue
                 }
+                let position = "cell \(results.count + 1)/\(workloads.count * implementations.count)"
+                step(ProgressStep(label: "\(position) \(workload.name) / \(implementation.id.rawValue)", done: started, total: measured))
+                started += 1
                 let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch, launcher)
                 if case .stopped = cell.ending { return finish(results, timings, bests, complete: false) }
                 results.append(cell.measured.result)
@@ -132,9 +145,10 @@ public struct IsolatedRunner {
                 + (Self.crashReason(inLog: logPath).map { ": \($0)" } ?? "")
         case .timedOut(let seconds):
             failed.status = .timeout
-            failed.detail = "no result after \(Int(seconds)) s (--cell-timeout)"
+            failed.detail = "no result after \(String(format: "%g", seconds)) s (--cell-timeout)"
         case .stopped:
-            failed.detail = "stopped"
+            // The run is stopping (SIGINT, SIGTERM): the cell gets no row, and nothing to report.
+            return ChildCell(measured: UngatedCell(result: failed, timings: [], sentinelBest: nil), ending: ending)
         }
         if let logDirectory {
             let kept = "\(logDirectory)/\(workload.name.filter { $0.isLetter || $0.isNumber })--\(implementation.id.rawValue).log"

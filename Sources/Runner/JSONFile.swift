@@ -10,11 +10,13 @@ public enum JSONFile {
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         // The same request reads the same in every cell process: its instruction counts include reading it.
         encoder.outputFormatting = .sortedKeys
+        let data: Data
         do {
-            try encoder.encode(value).write(to: URL(fileURLWithPath: path), options: .atomic)
+            data = try encoder.encode(value)
         } catch {
             throw HarnessError("cannot write \(path): \(error.localizedDescription)")
         }
+        try AtomicFile.write(Array(data), to: path)
     }
 
     public static func read<Value: Decodable>(_ type: Value.Type, from path: String) throws(HarnessError) -> Value {

@@ -13,6 +13,10 @@ public struct Runner {
     private let probe: AllocationProbe
     private let input: SeededInput
     private let progress: Progress
+    /// Checked between repetitions: true stops the run (SIGINT, SIGTERM); ``Outcome/complete`` is then false.
+    public var shouldStop: () -> Bool = { false }
+    /// Called before each sizing and each repetition of ``measure(workloads:implementations:)``.
+    public var step: (ProgressStep) -> Void = { _ in }
     /// The counter of the measured regions' instructions, when the configuration asks for one.
     private let instructions: Result<InstructionRegion, HarnessError>?
 
@@ -36,6 +40,9 @@ public struct Runner {
         public var results: [CellResult]
         /// The sentinel's best ns per element over the run; nil when the noise gate was off.
         public var sentinelBest: Double?
+        /// False when ``shouldStop`` stopped the run: then `results` holds the cells with at least one
+        /// repetition (their `detail` says how many), and those that need none (`unsupported`).
+        public var complete = true
     }
 
     /// Runs every pair, in order: workloads outer, implementations inner (the baseline first).
@@ -63,15 +70,18 @@ public struct Runner {
             }
         }
         let sentinel = configuration.noiseGate ? try? MachineSentinel(input: input) : nil
+        let rounds = configuration.repetitions
+        var steps = ProgressSteps(total: plans.count * (1 + rounds), report: step)
         for plan in plans {
-            progress("sizing \(plan.title)")
+            if shouldStop() { return stopped(results, plans: plans, timings: [], sentinel: sentinel) }
+            steps.next("sizing \(plan.title)")
             size(plan, into: &results[plan.index])
         }
         var timings = [[TimedRepetition]](repeating: [], count: results.count)
-        let rounds = configuration.repetitions
         for round in 0..<rounds {
             for plan in plans where results[plan.index].status == .ok {
-                progress("repetition \(round + 1)/\(rounds) \(plan.title)")
+                if shouldStop() { return stopped(results, plans: plans, timings: timings, sentinel: sentinel) }
+                steps.next("repetition \(round + 1)/\(rounds) \(plan.title)")
                 if let timing = measureRepetition(plan, sentinel: sentinel, into: &results[plan.index]) {
                     timings[plan.index].append(timing)
                 }
@@ -80,6 +90,7 @@ public struct Runner {
         if let sentinel {
             remeasureDisturbed(plans, sentinel: sentinel, timings: &timings, results: &results)
         }
+        if shouldStop() { return stopped(results, plans: plans, timings: timings, sentinel: sentinel) }
         for plan in plans where !timings[plan.index].isEmpty && results[plan.index].status != .failed {
             let selection = NoiseGate.select(
                 timings[plan.index], best: sentinel?.best ?? .infinity, required: Self.requiredQuiet(rounds)
@@ -132,6 +143,30 @@ public struct Runner {
         return UngatedCell(result: result, timings: timings, sentinelBest: sentinel?.best)
     }
 
+    /// The outcome of a run ``shouldStop`` stopped: the cells with at least one repetition, with what they
+    /// have, and the cells that needed none.
+    private func stopped(
+        _ results: [CellResult], plans: [CellPlan], timings: [[TimedRepetition]], sentinel: MachineSentinel?
+    ) -> Outcome {
+        let planned = Set(plans.map(\.index))
+        var kept: [CellResult] = []
+        for (index, result) in results.enumerated() {
+            guard planned.contains(index) else {
+                kept.append(result)
+                continue
+            }
+            guard index < timings.count, !timings[index].isEmpty else { continue }
+            var partial = result
+            partial.keep(NoiseGate.select(timings[index], best: sentinel?.best ?? .infinity, required: 1), gated: sentinel != nil)
+            // Stopped comes first: it says why the row has fewer repetitions than asked for.
+            let stopped = "stopped after \(timings[index].count) of \(configuration.repetitions) repetitions"
+            partial.detail = partial.detail.isEmpty ? stopped : "\(stopped); \(partial.detail)"
+            kept.append(partial)
+        }
+        Self.fillBaselineRatios(&kept)
+        return Outcome(results: kept, sentinelBest: sentinel?.best, complete: false)
+    }
+
     /// Why the instruction counter the configuration asks for cannot count, or nil.
     private var instructionCounterFailure: String? {
         guard case .failure(let error) = instructions else { return nil }
@@ -159,7 +194,7 @@ public struct Runner {
                 results[plan.index].status == .ok
                     && NoiseGate.quietCount(timings[plan.index], best: sentinel.best) < wanted
             }
-            if short.isEmpty { return }
+            if short.isEmpty || shouldStop() { return }
             for plan in short {
                 progress("machine disturbed: extra repetition \(extra + 1) \(plan.title)")
                 if let timing = measureRepetition(plan, sentinel: sentinel, into: &results[plan.index]) {

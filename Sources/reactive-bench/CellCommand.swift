@@ -19,6 +19,8 @@ struct CellCommand: ParsableCommand {
     var result: String
 
     func run() throws {
+        // No cell outlives its run: killed with the parent, however the parent dies.
+        ProcessControl.dieWithParent()
         let request = try JSONFile.read(CellRequest.self, from: self.request)
         guard let workload = Scenarios.named(request.workload) else {
             throw BadInput("unknown workload '\(request.workload)' in \(self.request)")

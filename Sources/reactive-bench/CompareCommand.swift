@@ -7,10 +7,13 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare two runs cell by cell, or two implementations inside one run.",
         discussion: """
-            compare BASE NEW: each a run directory or a results.csv. Times count as changed when the medians \
-            differ by more than --threshold percent and the Mann-Whitney U test gives p < --alpha; counts are \
-            compared exactly or within small tolerances (docs/COMPARE.md).
-            --metrics counts judges only the status and the counts: what CI can gate on when the machine is shared.
+            compare BASE NEW: each a run directory or a results.csv. Counts are compared exactly or within small \
+            tolerances (docs/COMPARE.md). Times of two separate runs only inform (slower, faster): a whole run \
+            moves by 5-10% on a shared machine. They are judged net of the new run's overall shift: the medians \
+            differ by more than --threshold percent and the Mann-Whitney U test gives p < --alpha. \
+            --gate-time makes such a change a regression; `reactive-bench ab` measures two builds interleaved, \
+            the way to gate on time.
+            --metrics counts judges only the status and the counts, and shows no time.
             compare --implementations A B RUN: B's median time over A's for every workload both ran ok.
             Exit status: 0 when nothing regressed, 1 when a cell regressed, 2 on bad input.
             """
@@ -43,23 +46,18 @@ struct CompareCommand: ParsableCommand {
     @Flag(name: .long, help: "List every cell and metric, not only what changed.")
     var all = false
 
+    @Flag(name: .long, help: "Let a time change fail the comparison (two separate runs: see docs/COMPARE.md).")
+    var gateTime = false
+
     func validate() throws {
-        let percentages = ComparisonOptions.thresholdRange
-        let percentage = "a percentage from \(Int(percentages.lowerBound)) to \(Int(percentages.upperBound))"
-        try Self.check("--threshold", threshold, percentage, valid: percentages.contains)
-        try Self.check("--instructions-threshold", instructionsThreshold, percentage, valid: percentages.contains)
-        let probability = "a probability strictly between 0 and 1"
-        try Self.check("--alpha", alpha, probability, valid: ComparisonOptions.isValidAlpha)
-        guard MetricSelection(rawValue: metrics) != nil else {
-            let known = MetricSelection.allCases.map(\.rawValue).joined(separator: " or ")
-            throw ValidationError("--metrics must be \(known) (got '\(metrics)')")
-        }
-        guard ReportFormat(rawValue: format) != nil else {
-            let names = ReportFormat.allCases.map(\.rawValue)
-            let known = names.dropLast().joined(separator: ", ") + " or " + names.last!
-            throw ValidationError("--format must be \(known) (got '\(format)')")
-        }
+        try arguments.validate()
         _ = try request()
+    }
+
+    private var arguments: ComparisonArguments {
+        ComparisonArguments(
+            threshold: threshold, alpha: alpha, instructionsThreshold: instructionsThreshold, metrics: metrics, format: format
+        )
     }
 
     func run() throws {
@@ -73,11 +71,8 @@ struct CompareCommand: ParsableCommand {
         switch try request() {
         case .runs(let basePath, let newPath):
             let base = try RunResults.load(basePath), new = try RunResults.load(newPath)
-            let options = ComparisonOptions(
-                timeThresholdPercent: threshold, alpha: alpha, instructionsThresholdPercent: instructionsThreshold,
-                metrics: MetricSelection(rawValue: metrics)!
-            )
-            let report = ComparisonReport(base: base, new: new, options: options)
+            let options = try arguments.options(timeVerdicts: gateTime ? .gated : .informational)
+            let report = try ComparisonReport.checked(base: base, new: new, options: options)
             print(ComparisonRenderer.render(report, format: format, showAll: all))
             return report.hasRegression
         case .implementations(let first, let second, let path):
@@ -129,12 +124,6 @@ extension CompareCommand {
             let hint = Selection.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
             let has = known.isEmpty ? "it has no rows" : "it has \(known.joined(separator: ", "))"
             throw BadInput("unknown implementation '\(name)' in \(run.source)\(hint); \(has)")
-        }
-    }
-
-    private static func check(_ option: String, _ value: Double, _ meaning: String, valid: (Double) -> Bool) throws {
-        guard value.isFinite && valid(value) else {
-            throw ValidationError("\(option) must be \(meaning) (got \(String(format: "%g", value)))")
         }
     }
 }

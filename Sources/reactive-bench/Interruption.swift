@@ -1,7 +1,10 @@
 import Foundation
+import Harness
 
 /// SIGINT and SIGTERM ask a run to stop: the current cell's process is killed, the finished cells are
-/// written, and the tool exits with status 130. A second signal ends the tool at once.
+/// written, and the tool exits with status 130. A second signal ends the tool at once, after killing the
+/// running cell and removing the scratch directory (``ProcessControl/cleanUpNow()``); the run directory
+/// keeps what was last written.
 enum Interruption {
     nonisolated(unsafe) private static var signalled: sig_atomic_t = 0
 
@@ -15,7 +18,10 @@ enum Interruption {
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { number in
-                if Interruption.signalled != 0 { _exit(128 + number) }
+                if Interruption.signalled != 0 {
+                    ProcessControl.cleanUpNow()
+                    _exit(128 + number)
+                }
                 Interruption.signalled = 1
             }
         }

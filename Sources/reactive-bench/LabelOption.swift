@@ -6,7 +6,9 @@ import Harness
 enum LabelOption {
     static func validate(_ label: String) throws {
         guard RunDirectory.isValidLabel(label) else {
-            throw ValidationError("--label must be a non-empty name without '/' (got '\(label)')")
+            throw ValidationError(
+                "--label must be a non-empty name without '/' or control characters (got '\(RunDirectory.escapingControls(label))')"
+            )
         }
     }
 }

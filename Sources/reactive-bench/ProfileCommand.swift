@@ -69,7 +69,7 @@ struct ProfileCommand: ParsableCommand {
         // Some more inclusive lines than shown: the report drops the frames that hold the whole loop.
         let annotation = try CallgrindAnnotation.read(callgrindFile, top: top + 15)
         let report = ProfileReport(title: title, unit: workload.unit, outcome: outcome, annotation: annotation, top: top)
-        try report.text.write(toFile: "\(directory)/profile.txt", atomically: true, encoding: .utf8)
+        try AtomicFile.write(Array(report.text.utf8), to: "\(directory)/profile.txt")
         print(report.text)
         print("-> \(directory)/profile.txt, \(callgrindFile)")
         if outcome.result.isFailure {

@@ -9,11 +9,12 @@ struct ReactiveBench: ParsableCommand {
         discussion: """
             Runs the same workloads over every implementation style and writes one CSV row per cell.
             Exit status: 0 when every cell is ok or unsupported, 1 when a cell failed (for example a
-            checksum mismatch), 2 on bad input.
+            checksum mismatch), 2 on bad input, 3 when the results could not be written (a full disk),
+            130 when SIGINT or SIGTERM stopped a run.
             """,
         subcommands: [
-            ListCommand.self, RunCommand.self, SummaryCommand.self, CompareCommand.self, ProfileCommand.self,
-            CellCommand.self,
+            ListCommand.self, RunCommand.self, SummaryCommand.self, CompareCommand.self, ABCommand.self,
+            ProfileCommand.self, CellCommand.self,
         ]
     )
 
@@ -26,6 +27,9 @@ struct ReactiveBench: ParsableCommand {
             try command.run()
         } catch let exit as ExitCode {
             Self.exit(withError: exit)
+        } catch let failure as OutputFailure {
+            FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
+            Self.exit(withError: ExitCode(OutputFailure.exitStatus))
         } catch {
             guard exitCode(for: error) != .success else { Self.exit(withError: error) }
             let message = message(for: error)
@@ -39,7 +43,7 @@ struct ReactiveBench: ParsableCommand {
 
 extension ReactiveBench {
     /// The commands people type (`cell` is the tool's own).
-    static let commandNames = ["list", "run", "summary", "compare", "profile"]
+    static let commandNames = ["list", "run", "summary", "compare", "ab", "profile"]
 
     /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
     /// would call it an unexpected argument; this names the closest command instead.

@@ -29,7 +29,7 @@ struct RunCommand: ParsableCommand {
     var full = false
 
     @Option(name: .long, parsing: .unconditional, help: "Seconds a cell may take before it is killed and marked timeout (default 300).")
-    var cellTimeout: Double = 300
+    var cellTimeout: Double?
 
     @Flag(name: .long, help: "Run every cell in this process, interleaved, instead of one child process per cell (a crash then ends the run).")
     var inProcess = false
@@ -56,11 +56,17 @@ struct RunCommand: ParsableCommand {
         if let repetitions, repetitions < 1 {
             throw ValidationError("--repetitions must be at least 1 (got \(repetitions))")
         }
-        if let elements, elements < 1 {
-            throw ValidationError("--elements must be at least 1 (got \(elements))")
+        let batches = RunConfiguration.standard.batches
+        if let elements, elements < batches {
+            throw ValidationError("--elements must be at least \(batches), one per timed batch (got \(elements))")
         }
-        if !(cellTimeout > 0) || !cellTimeout.isFinite {
+        if let cellTimeout, !(cellTimeout > 0) || !cellTimeout.isFinite {
             throw ValidationError("--cell-timeout must be a positive number of seconds (got \(cellTimeout))")
+        }
+        if inProcess && cellTimeout != nil {
+            throw ValidationError(
+                "--cell-timeout needs a process per cell to kill: a cell measured --in-process cannot be stopped"
+            )
         }
         if !["time", "instructions"].contains(metric) {
             throw ValidationError("--metric must be time or instructions (got '\(metric)')")
@@ -80,58 +86,117 @@ struct RunCommand: ParsableCommand {
 
     /// Returns whether any cell failed.
     private func execute() throws -> Bool {
+        let (selectedWorkloads, selectedImplementations) = try selection()
+        let progress = ProgressLine()
+        let configuration = try runConfiguration(progress)
+        let probe = try AllocationProbe.current()
+        let environment = RunEnvironment.capture()
+        // Before the run directory: a run that cannot start leaves nothing behind.
+        let scratch = inProcess ? nil : try ScratchDirectory()
+        defer { scratch?.remove() }
+        let directory = try RunDirectory.create(under: output, label: label)
+        let writer = RunWriter(
+            directory: directory, environment: environment, metric: configuration.instructionSource == nil ? .time : .instructions
+        )
+        do {
+            try writer.write([], sentinelBest: nil, complete: false)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+        progress.log("writing \(directory)")
+
+        Interruption.install()
+        let started = Clock.now()
+        let outcome: IsolatedRunner.Outcome
+        if let scratch {
+            outcome = try measureIsolated(
+                selectedWorkloads, selectedImplementations, configuration, scratch: scratch, writer: writer, progress: progress
+            )
+        } else {
+            var runner = Runner(configuration: configuration, probe: probe, progress: progress.log)
+            runner.step = progress.show
+            runner.shouldStop = Interruption.requested
+            let measured = runner.measure(workloads: selectedWorkloads, implementations: selectedImplementations)
+            outcome = IsolatedRunner.Outcome(
+                results: measured.results, sentinelBest: measured.sentinelBest, complete: measured.complete
+            )
+        }
+        progress.finish()
+        try writer.write(outcome.results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
+        try writer.writeFits(rows: outcome.results.count)
+        return try report(outcome, directory: directory, seconds: Double(Clock.now() - started) / 1e9)
+    }
+
+    /// The workloads and implementations the options name. Names and globs match every parameter value;
+    /// without them the run is the standard set (or all, `--full`).
+    private func selection() throws -> ([any Workload], [Implementation]) {
         let selectedImplementations = try Selection.resolve(
-            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation"
+            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation", option: "--implementations"
         ).map { Registry.implementation(ImplementationID(rawValue: $0)!) }
-        // Names and globs match every parameter value; without them the run is the standard set (or all).
         let selectedWorkloads = try workloads.isEmpty
             ? (full ? Scenarios.all : Scenarios.standard)
-            : Selection.resolve(workloads, among: Scenarios.all.map(\.name), kind: "workload")
+            : Selection.resolve(workloads, among: Scenarios.all.map(\.name), kind: "workload", option: "--workloads")
                 .map { Scenarios.named($0)! }
+        return (selectedWorkloads, selectedImplementations)
+    }
 
+    private func runConfiguration(_ progress: ProgressLine) throws -> RunConfiguration {
         var configuration = quick ? RunConfiguration.quick : RunConfiguration.standard
         if metric == "instructions" {
-            let source = try InstructionCounting.source(inProcess: inProcess, log: log)
+            let source = try InstructionCounting.source(inProcess: inProcess, log: progress.log)
             configuration = RunConfiguration.instructions(source, quick: quick)
         }
         if let repetitions { configuration.repetitions = repetitions }
-        if let elements { configuration.unitsPerRepetition = elements }
+        if let elements {
+            configuration.unitsPerRepetition = elements
+            let rounded = elements / configuration.batches * configuration.batches
+            if rounded != elements {
+                progress.warn("--elements \(elements) is rounded down to \(rounded), a multiple of the \(configuration.batches) timed batches")
+            }
+        }
         if noLatency { configuration.measuresLatency = false }
         if noNoiseGate { configuration.noiseGate = false }
+        return configuration
+    }
 
-        let probe = try AllocationProbe.current()
-        let environment = RunEnvironment.capture()
-        let directory = try RunDirectory.create(under: output, label: label)
-        log("writing \(directory)")
-
-        let started = Clock.now()
-        let writer = RunWriter(directory: directory, environment: environment)
-        let outcome: IsolatedRunner.Outcome
-        if inProcess {
-            let runner = Runner(configuration: configuration, probe: probe, progress: log)
-            let measured = runner.measure(workloads: selectedWorkloads, implementations: selectedImplementations)
-            outcome = IsolatedRunner.Outcome(results: measured.results, sentinelBest: measured.sentinelBest, complete: true)
-        } else {
-            Interruption.install()
-            var runner = IsolatedRunner(
-                executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout
-            )
-            runner.progress = log
-            runner.logDirectory = directory + "/logs"
-            runner.shouldStop = Interruption.requested
-            runner.cellFinished = { partial in
-                do { try writer.write(partial, sentinelBest: nil, complete: false) } catch { log("cannot write partial results: \(error)") }
+    /// Every cell in a process of its own, the files rewritten after each; a write that fails (a full disk)
+    /// stops the run, since measuring on would only lose more, and ends it with status 3.
+    private func measureIsolated(
+        _ workloads: [any Workload], _ implementations: [Implementation], _ configuration: RunConfiguration,
+        scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
+    ) throws -> IsolatedRunner.Outcome {
+        var writeFailure: OutputFailure?
+        var runner = IsolatedRunner(
+            executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout ?? 300
+        )
+        runner.progress = progress.log
+        runner.step = progress.show
+        runner.logDirectory = writer.directory + "/logs"
+        runner.shouldStop = { Interruption.requested() || writeFailure != nil }
+        runner.cellFinished = { partial in
+            do throws(OutputFailure) {
+                try writer.write(partial, sentinelBest: nil, complete: false)
+            } catch {
+                writeFailure = error
             }
-            outcome = try runner.run(workloads: selectedWorkloads, implementations: selectedImplementations)
         }
-        let results = outcome.results
-        try writer.write(results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
-        try writer.writeFits()
+        let outcome = try runner.run(workloads: workloads, implementations: implementations, scratch: scratch)
+        if let writeFailure {
+            progress.finish()
+            throw writeFailure
+        }
+        return outcome
+    }
 
-        print(RunSummary(run: try RunResults.load(directory + "/results.csv")).render(.terminal))
-        print("\nEvery cell:\n")
+    /// The summary table and where the rows went; 130 for a stopped run; whether a cell failed.
+    private func report(_ outcome: IsolatedRunner.Outcome, directory: String, seconds: Double) throws -> Bool {
+        let results = outcome.results
+        if !results.isEmpty {
+            print(RunSummary(run: try RunResults.load(directory + "/results.csv")).render(.terminal))
+            print("\nEvery cell:\n")
+        }
         print(SummaryTable.render(results))
-        let seconds = Double(Clock.now() - started) / 1e9
         print("\n\(results.count) cells in \(String(format: "%.1f", seconds)) s -> \(directory)/results.csv")
         if !outcome.complete {
             FileHandle.standardError.write(Data("error: interrupted: \(results.count) finished cells written to \(directory)/results.csv (run_complete=false)\n".utf8))
@@ -147,9 +212,5 @@ struct RunCommand: ParsableCommand {
     /// The running tool, started again for every cell.
     static var executablePath: String {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    }
-
-    private func log(_ line: String) {
-        FileHandle.standardError.write(Data("[reactive-bench] \(line)\n".utf8))
     }
 }

@@ -2,27 +2,56 @@ import Harness
 import Runner
 import Workloads
 
-/// Writes a run directory's files, each atomically, as often as asked: after every cell while the run
-/// goes (`run_complete` false), and once at the end, with the per-stage fits.
-/// A run stopped at any moment leaves valid CSV.
+/// Writes a run directory's two files, each atomically, as often as asked: once when the directory is
+/// made (no rows, `run_complete` false), after every cell while the run goes, and once at the end, with
+/// the per-stage fits (fits.csv). A run stopped at any moment, kill -9 included, leaves valid CSV that says
+/// how far it got.
+///
+/// results.csv is written first, then environment.csv, which records how many rows that was
+/// (`result_rows`): a results.csv with fewer rows was cut short (compare and scripts/plot refuse it).
 struct RunWriter {
     let directory: String
     let environment: RunEnvironment
+    let metric: RunMetric
+    /// More `key,value` rows for environment.csv (an A/B run's side says which build it is).
+    var extra: [[String]] = []
 
-    func write(_ results: [CellResult], sentinelBest: Double?, complete: Bool) throws {
-        try ResultTable.table(results).write(to: directory + "/results.csv")
-        var table = environment.csvTable
-        table.rows.append(["sentinel_best_ns_per_element", ResultTable.format(sentinelBest)])
-        table.rows.append(["run_complete", String(complete)])
-        try table.write(to: directory + "/environment.csv")
+    func write(_ results: [CellResult], sentinelBest: Double?, complete: Bool) throws(OutputFailure) {
+        do throws(HarnessError) {
+            try ResultTable.table(results).write(to: directory + "/results.csv")
+            var table = environment.csvTable
+            table.rows.append(["sentinel_best_ns_per_element", ResultTable.format(sentinelBest)])
+            table.rows.append(["run_complete", String(complete)])
+            table.rows.append([RunMetric.environmentKey, metric.rawValue])
+            table.rows.append([RunMetric.rowCountKey, String(results.count)])
+            table.rows += extra
+            try table.write(to: directory + "/environment.csv")
+        } catch {
+            throw OutputFailure(error.message)
+        }
     }
 
-    /// Fits every stage and subscriber sweep of the results.csv written last into fits.csv (read back
-    /// from the file, so the fits are exactly those of what the run directory holds), and returns them.
+    /// Fits every stage and subscriber sweep of the results.csv written last, `rows` rows long, into
+    /// fits.csv (read back from the file, so the fits are exactly those of what the run directory holds;
+    /// a run stopped before its first cell has none), and returns them.
     @discardableResult
-    func writeFits() throws -> [StageFit] {
-        let fits = FitTable.fits(try RunResults.load(directory + "/results.csv"))
-        try FitTable.table(fits).write(to: directory + "/fits.csv")
+    func writeFits(rows: Int) throws -> [StageFit] {
+        let fits = rows == 0 ? [] : FitTable.fits(try RunResults.load(directory + "/results.csv"))
+        do throws(HarnessError) {
+            try FitTable.table(fits).write(to: directory + "/fits.csv")
+        } catch {
+            throw OutputFailure(error.message)
+        }
         return fits
     }
+}
+
+/// The run's results could not be written (the disk is full, an I/O error): not bad input, so the tool
+/// exits with status 3, after one `error:` line naming the file and the reason.
+struct OutputFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+
+    static let exitStatus: Int32 = 3
 }

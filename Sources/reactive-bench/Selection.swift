@@ -8,27 +8,38 @@ import Glibc
 /// of d, i, r, e, c, t), so `map [direct]` would otherwise select nothing. In a glob, `\[` is a literal
 /// bracket (`'pipelineDepth* \[direct]'`).
 enum Selection {
-    static func resolve(_ patterns: [String], among names: [String], kind: String) throws -> [String] {
+    /// The names `patterns` select, in the table's order; every name when no pattern is given. Given but
+    /// naming nothing (`--workloads ''`, `--implementations ',,'`) is an error, not "all".
+    static func resolve(_ patterns: [String], among names: [String], kind: String, option: String? = nil) throws -> [String] {
         let requested = patterns.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
-        guard !requested.isEmpty else { return names }
+        guard !requested.isEmpty else {
+            guard patterns.isEmpty else {
+                let given = patterns.map { "'\($0)'" }.joined(separator: " ")
+                throw BadInput("\(option ?? "the selection") \(given) names no \(kind); \(known(names))")
+            }
+            return names
+        }
         var selected: [String] = []
         for pattern in requested {
             let matches = names.contains(pattern) ? [pattern] : names.filter { fnmatch(pattern, $0, 0) == 0 }
             guard !matches.isEmpty else {
-                // Short lists are spelt out; a long one (the workloads) would bury the line's point.
-                let known = names.count <= 12
-                    ? "known: \(names.joined(separator: ", "))" : "`reactive-bench list` names all \(names.count)"
+                let list = known(names)
                 // A glob is no misspelt name: suggesting the closest name would only confuse.
                 if pattern.contains(where: "*?[".contains) {
-                    throw BadInput("no \(kind) matches '\(pattern)'; \(known)")
+                    throw BadInput("no \(kind) matches '\(pattern)'; \(list)")
                 }
                 let hint = closest(to: pattern, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-                throw BadInput("unknown \(kind) '\(pattern)'\(hint); \(known)")
+                throw BadInput("unknown \(kind) '\(pattern)'\(hint); \(list)")
             }
             selected.append(contentsOf: matches.filter { !selected.contains($0) })
         }
         // Keep the table's order, whatever order the patterns came in.
         return names.filter(selected.contains)
+    }
+
+    /// Short lists are spelt out; a long one (the workloads) would bury the line's point.
+    private static func known(_ names: [String]) -> String {
+        names.count <= 12 ? "known: \(names.joined(separator: ", "))" : "`reactive-bench list` names all \(names.count)"
     }
 
     static func closest(to word: String, among names: [String]) -> String? {

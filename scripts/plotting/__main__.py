@@ -55,6 +55,14 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
 
 def compare_runs(base_dir: str, new_dir: str, out_dir: str) -> int:
     """Writes OUT/compare.png (+ .svg) and OUT/COMPARE.md; returns the exit status."""
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        print(
+            f"plot: error: {out} exists and is not a directory: OUT is the directory the compare chart goes "
+            "into (made if missing)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         base, new = load_run(base_dir), load_run(new_dir)
         tool = verdicts.tool_path(ROOT)
@@ -63,15 +71,22 @@ def compare_runs(base_dir: str, new_dir: str, out_dir: str) -> int:
     except InputError as error:
         print(f"plot: error: {error}", file=sys.stderr)
         return 2
-    out = Path(out_dir)
     cells = verdicts.parse(text, base.results, new.results)
     title = f"{new.name} against {base.name}: change of the median time per cell, coloured by the verdict of reactive-bench compare"
-    png = verdictchart.plot(cells, title, out)
+    try:
+        png = verdictchart.plot(cells, title, out)
+    except OSError as error:
+        print(f"plot: error: cannot write the compare chart into {out}: {error.strerror}", file=sys.stderr)
+        return 2
     parts = [f"# {new.name} against {base.name}", markdown.strip()]
     if png is not None:
         parts.insert(1, f"![compare]({png.name}) ([SVG]({png.with_suffix('.svg').name}))")
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "COMPARE.md").write_text("\n\n".join(parts) + "\n", encoding="utf-8")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "COMPARE.md").write_text("\n\n".join(parts) + "\n", encoding="utf-8")
+    except OSError as error:
+        print(f"plot: error: cannot write {out / 'COMPARE.md'}: {error.strerror}", file=sys.stderr)
+        return 2
     if png is not None:
         print(f"wrote {png} (+ .svg)")
     print(f"wrote {out / 'COMPARE.md'}")

@@ -82,13 +82,16 @@ def load_run(directory: str | Path) -> Run:
         raise InputError(f"{path}: no such run directory")
     if not path.is_dir():
         raise InputError(f"{path}: not a directory (expected a run directory holding results.csv)")
-    return Run(path, load_results(path / "results.csv"), load_environment(path / "environment.csv"))
+    results, environment = load_results(path / "results.csv"), load_environment(path / "environment.csv")
+    _check_row_count(path / "results.csv", results, environment)
+    return Run(path, results, environment)
 
 
 def load_results(path: Path) -> pd.DataFrame:
     """Returns results.csv with numeric columns as floats; raises InputError on any schema problem."""
     if not path.is_file():
         raise InputError(f"{path}: file not found")
+    _check_line_break_at_end(path)
     try:
         frame = pd.read_csv(path)
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as error:
@@ -159,6 +162,33 @@ def split_scaling(workload: str) -> ScalingPoint | None:
     if not number:
         return None
     return ScalingPoint(match["base"], float(number["value"]), (number["label"] or "").strip())
+
+
+def _check_line_break_at_end(path: Path) -> None:
+    """reactive-bench ends every line with a line break: a file whose last line has none was cut short
+    (pandas would read the cut row with its missing fields as NaN, and a chart would show a wrong bar)."""
+    content = path.read_bytes()
+    if content and not content.endswith(b"\n"):
+        line = content.count(b"\n") + 1
+        raise InputError(
+            f"{path}: line {line} has no line break at its end: the file was cut short "
+            "(reactive-bench ends every line with one)"
+        )
+
+
+def _check_row_count(path: Path, results: pd.DataFrame, environment: pd.DataFrame | None) -> None:
+    """environment.csv, written after results.csv, records how many rows that was (``result_rows``): fewer
+    rows in the file means it was cut short at a line end."""
+    if environment is None:
+        return
+    recorded = environment.loc[environment["key"] == "result_rows", "value"]
+    if recorded.empty or not recorded.iloc[0].isdigit():
+        return
+    written = int(recorded.iloc[0])
+    if len(results) < written:
+        raise InputError(
+            f"{path}: {len(results)} rows, but environment.csv says {written} were written: the file was cut short"
+        )
 
 
 def _check_schema_version(path: Path, column: pd.Series) -> None:

@@ -15,6 +15,9 @@ STEM = "compare"
 VERDICT_COLOURS = {
     "regression": "#d62728",
     "improvement": "#2ca02c",
+    # Time changes of two separate runs, reported but not judged (docs/COMPARE.md).
+    "slower": "#f4a3a3",
+    "faster": "#a8dba8",
     "unchanged": "#b0b0b0",
 }
 ROWS_PER_COLUMN = 46

@@ -62,7 +62,7 @@ def parse(text: str, base: pd.DataFrame, new: pd.DataFrame) -> list[CellVerdict]
         time = rows[rows["metric"] == TIME_METRIC]
         p_value = float(time["p_value"].iloc[0]) if not time.empty and time["p_value"].iloc[0] else None
         changed = tuple(
-            rows.loc[rows["metric_verdict"].isin(["regression", "improvement"]), "metric"]
+            rows.loc[rows["metric_verdict"].isin(["regression", "improvement", "slower", "faster"]), "metric"]
         )
         cells.append(
             CellVerdict(

@@ -11,9 +11,11 @@ public struct CellComparison: Sendable, Equatable {
     public let verdict: Verdict
 
     /// Compares `base` with `new`, either of which may be missing; `comparedColumns` are the columns both
-    /// runs have (optional counts are compared only when both have them).
+    /// runs have (optional counts are compared only when both have them); `shift` is the new run's shift
+    /// as a whole, which two separate runs' times are judged net of.
     public init(
-        key: CellKey, base: CellRecord?, new: CellRecord?, comparedColumns: Set<String>, options: ComparisonOptions
+        key: CellKey, base: CellRecord?, new: CellRecord?, comparedColumns: Set<String>, options: ComparisonOptions,
+        shift: RunShift? = nil
     ) {
         self.key = key
         self.base = base
@@ -28,7 +30,9 @@ public struct CellComparison: Sendable, Equatable {
             metrics.append(Self.compareStatus(base.status, new.status))
         }
         if base.isOK && new.isOK {
-            if options.metrics == .all, let time = TimeMetric.compare(base: base, new: new, options: options) {
+            if options.metrics == .all,
+                let time = TimeMetric.compare(base: base, new: new, options: options, shift: shift)
+            {
                 metrics.append(time)
             }
             for count in CountMetric.all(options) where !count.isOptional || comparedColumns.contains(count.column) {
@@ -39,7 +43,7 @@ public struct CellComparison: Sendable, Equatable {
             }
         }
         self.metrics = metrics
-        verdict = metrics.map(\.verdict).filter { $0 == .regression || $0 == .improvement }.min() ?? .unchanged
+        verdict = metrics.map(\.verdict).filter(\.isChange).min() ?? .unchanged
     }
 }
 

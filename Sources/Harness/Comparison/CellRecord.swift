@@ -72,6 +72,9 @@ extension CellRecord {
             guard let value = number(field(name)) else {
                 throw problem(name, "'\(field(name))' is not a number")
             }
+            if value < 0 && !ResultColumn.mayBeNegative.contains(name) {
+                throw problem(name, "'\(field(name))' is negative: counts and times are never below 0")
+            }
             values[name] = value
         }
         var samples: [Double] = []
@@ -79,6 +82,9 @@ extension CellRecord {
         for piece in sampleText.split(separator: ";", omittingEmptySubsequences: false) where !sampleText.isEmpty {
             guard let sample = number(String(piece)) else {
                 throw problem(ResultColumn.nanosecondsPerUnitSamples, "'\(piece)' is not a number (in '\(sampleText)')")
+            }
+            if sample < 0 {
+                throw problem(ResultColumn.nanosecondsPerUnitSamples, "'\(piece)' is negative: times are never below 0")
             }
             samples.append(sample)
         }
@@ -88,6 +94,24 @@ extension CellRecord {
             scenario: field(ResultColumn.scenario), parameter: field(ResultColumn.parameter),
             source: field(ResultColumn.source), samples: samples, values: values, line: line
         )
+    }
+
+    /// Checks that an `ok` row says what an `ok` row of a `metric` run always says: every count, and its time
+    /// (time runs) or its instruction count (instruction runs, unless `detail` says why it has none, as
+    /// `asyncHop`'s does). An empty field would otherwise be skipped, and the cell called unchanged.
+    func checkComplete(metric: RunMetric, source: String) throws(HarnessError) {
+        var required = ResultColumn.countsOfEveryOKRow
+        switch metric {
+        case .time: required.append(ResultColumn.nanosecondsPerUnitMedian)
+        case .instructions where detail.isEmpty: required.append(ResultColumn.instructionsPerUnit)
+        case .instructions: break
+        }
+        for column in required where values[column] == nil {
+            throw HarnessError(
+                "\(source): line \(line), column \(column): empty in an ok row (an ok row of a \(metric.rawValue) run "
+                    + "always has it)"
+            )
+        }
     }
 
     /// A finite decimal number, or nil: `Double(_:)` also takes `nan`, `inf` and hexadecimal.

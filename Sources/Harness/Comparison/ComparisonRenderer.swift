@@ -30,6 +30,7 @@ extension ComparisonRenderer {
     private static func terminal(_ report: ComparisonReport, table: TextTable, hiddenUnchanged: Int) -> String {
         var lines = ["base: \(report.baseSource)", "new:  \(report.newSource)"]
         lines += report.environmentNotes.map(\.description)
+        if let shift = shiftNote(report) { lines.append("note: \(shift)") }
         lines.append("")
         lines.append(table.rows.isEmpty ? "no cell changed" : table.terminal())
         if hiddenUnchanged > 0 && !table.rows.isEmpty {
@@ -43,9 +44,11 @@ extension ComparisonRenderer {
         let verdict = report.hasRegression ? "regression" : "no regression"
         var lines = ["**reactive-bench compare: \(verdict)** (\(report.summary))", ""]
         lines.append("Base `\(report.baseSource)`, new `\(report.newSource)`.")
-        if !report.environmentNotes.isEmpty {
+        let shift = shiftNote(report).map { EnvironmentNote(.note, $0) }
+        let notes = report.environmentNotes + (shift.map { [$0] } ?? [])
+        if !notes.isEmpty {
             lines.append("")
-            lines += report.environmentNotes.map { "> **\($0.level.rawValue):** \($0.message)  " }
+            lines += notes.map { "> **\($0.level.rawValue):** \($0.message)  " }
         }
         lines.append("")
         if table.rows.isEmpty {
@@ -78,14 +81,33 @@ extension ComparisonRenderer {
         let threshold = DecimalText.format(options.timeThresholdPercent, digits: 2)
         let alpha = DecimalText.format(options.alpha, digits: 6)
         let instructions = DecimalText.format(options.instructionsThresholdPercent, digits: 2)
-        let times = options.metrics == .counts
-            ? "Times are not compared (--metrics counts): the status and the counts only."
-            : "Times change when the medians differ by more than \(threshold)% and Mann-Whitney U gives p < \(alpha)."
+        let times: String
+        switch (options.metrics, options.timeVerdicts) {
+        case (.counts, _):
+            times = "Times are not compared (--metrics counts): the status and the counts only."
+        case (.all, .informational):
+            times = "Times only inform here (two separate runs; gate on time with reactive-bench ab): slower or "
+                + "faster when the medians, net of the run's shift, differ by more than \(threshold)% and "
+                + "Mann-Whitney U gives p < \(alpha)."
+        case (.all, .gated):
+            times = "Times change (--gate-time) when the medians, net of the run's shift, differ by more than "
+                + "\(threshold)% and Mann-Whitney U gives p < \(alpha)."
+        case (.all, .paired):
+            times = "Times change when the paired ratio new/base (Hodges-Lehmann, base and new run alternately) "
+                + "differs by more than \(threshold)% and the Wilcoxon signed-rank test gives p < \(alpha)."
+        }
         return [
             times,
             "Counts change when they differ by more than their tolerance (instructions: \(instructions)%); "
                 + "see docs/COMPARE.md.",
         ]
+    }
+
+    /// What the run's shift is, when times were judged net of one.
+    private static func shiftNote(_ report: ComparisonReport) -> String? {
+        guard let shift = report.runShift else { return nil }
+        return "the new run ran \(DecimalText.percent(shift.percent)) against the base as a whole (the median "
+            + "over \(shift.cells) cells): each cell's time is judged net of that"
     }
 }
 

@@ -10,13 +10,19 @@ public struct ComparisonReport: Sendable {
     public let cells: [CellComparison]
     /// What differs in how the two runs were made, from their environment.csv.
     public let environmentNotes: [EnvironmentNote]
+    /// How much slower or faster the new run ran as a whole: two separate runs' times are judged net of
+    /// it. Nil when times are paired or not compared, or too few cells have a time in both runs.
+    public let runShift: RunShift?
 
     /// Matches the cells of `base` and `new` by (workload, implementation) and compares each pair.
     public init(base: RunResults, new: RunResults, options: ComparisonOptions = ComparisonOptions()) {
         let keys = base.cells.map(\.key) + new.cells.map(\.key).filter { base[$0] == nil }
         let shared = base.columns.intersection(new.columns)
+        let shift = options.metrics == .all && options.timeVerdicts != .paired ? RunShift.between(base, new) : nil
         let cells = keys.map { key in
-            CellComparison(key: key, base: base[key], new: new[key], comparedColumns: shared, options: options)
+            CellComparison(
+                key: key, base: base[key], new: new[key], comparedColumns: shared, options: options, shift: shift
+            )
         }
         baseSource = base.source
         newSource = new.source
@@ -25,6 +31,29 @@ public struct ComparisonReport: Sendable {
         self.cells = cells.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }
             .map(\.element)
         environmentNotes = EnvironmentNote.notes(base: base.environment, new: new.environment)
+        runShift = shift
+    }
+
+    /// ``init(base:new:options:)`` for two runs that can be compared: the command line's way in.
+    ///
+    /// - Throws: one line when the comparison would compare nothing: the runs share no cell, or one
+    ///   measured times and the other instruction counts (each then lacks what the other has).
+    public static func checked(
+        base: RunResults, new: RunResults, options: ComparisonOptions = ComparisonOptions()
+    ) throws(HarnessError) -> ComparisonReport {
+        if base.metric != new.metric {
+            throw HarnessError(
+                "\(base.source) holds \(base.metric.description) and \(new.source) \(new.metric.description): "
+                    + "compare two runs of one metric (run --metric; environment.csv records it)"
+            )
+        }
+        guard base.cells.contains(where: { new[$0.key] != nil }) else {
+            throw HarnessError(
+                "\(base.source) and \(new.source) have no cell in common (base: \(base.cellSummary); new: "
+                    + "\(new.cellSummary)): compare runs of the same workloads and implementations"
+            )
+        }
+        return ComparisonReport(base: base, new: new, options: options)
     }
 
     /// How many cells have `verdict`.
@@ -39,6 +68,7 @@ public struct ComparisonReport: Sendable {
     public var summary: String {
         let parts: [(Verdict, String, String)] = [
             (.regression, "regression", "regressions"), (.improvement, "improvement", "improvements"),
+            (.slower, "slower", "slower"), (.faster, "faster", "faster"),
             (.onlyInBase, "only in base", "only in base"), (.onlyInNew, "only in new", "only in new"),
             (.unchanged, "unchanged", "unchanged"),
         ]

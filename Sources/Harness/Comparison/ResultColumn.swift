@@ -32,6 +32,8 @@ public enum ResultColumn {
     /// written before them): compared when both runs have them.
     public static let instructionsPerUnit = "instructions_per_unit"
     public static let instructionsPerSubscription = "instructions_per_subscription"
+    /// `callgrind` or `perf` in an instruction run's rows; empty in a time run's.
+    public static let instructionsSource = "instructions_source"
 
     /// What a results.csv must have for compare to read it.
     public static let required = [
@@ -45,6 +47,14 @@ public enum ResultColumn {
     public static func anatomyPerSubscription(_ counter: AnatomyCounter) -> String {
         "\(counter.columnStem)_per_subscription"
     }
+
+    /// The counts every `ok` row has, whatever the run measured.
+    public static let countsOfEveryOKRow = [
+        allocationsPerUnit, bytesPerUnit, allocationsPerSubscription, bytesPerSubscription, retainedBytes,
+    ]
+
+    /// Numeric columns that may be below 0: memory given back beyond what the pipeline took.
+    public static let mayBeNegative: Set<String> = [retainedBytes]
 
     /// The columns read as one number each, when the file has them; an empty field is a missing value.
     public static let numeric = [

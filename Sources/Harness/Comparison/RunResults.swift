@@ -9,6 +9,8 @@ public struct RunResults: Sendable {
     public let cells: [CellRecord]
     /// environment.csv as key and value, or nil when the run has none.
     public let environment: [String: String]?
+    /// What the run measured: environment.csv's `metric`, or for a run without one, what its rows hold.
+    public let metric: RunMetric
     private let positions: [CellKey: Int]
 
     /// Reads the cells of `table`, whose rows start on `rowLines` of `source` (row i on line i + 2 when
@@ -40,10 +42,21 @@ public struct RunResults: Sendable {
             positions[cell.key] = cells.count
             cells.append(cell)
         }
+        guard !cells.isEmpty else {
+            throw HarnessError(
+                "\(source): no rows: the run measured no cell (stopped before its first, or the file was cut "
+                    + "after its header)"
+            )
+        }
+        let metric = try RunMetric.of(table, environment: environment, source: source)
+        for cell in cells where cell.isOK {
+            try cell.checkComplete(metric: metric, source: source)
+        }
         self.source = source
         self.columns = Set(table.header)
         self.cells = cells
         self.environment = environment
+        self.metric = metric
         self.positions = positions
     }
 
@@ -67,10 +80,22 @@ public struct RunResults: Sendable {
             results = path
             environment = name == "results.csv" ? "\(directory)/environment.csv" : nil
         }
-        let (table, lines) = try CSVTable.readWithLines(from: results)
+        let (table, lines, endsWithLineBreak) = try CSVTable.readWithLines(from: results)
         var values: [String: String]?
         if let environment, FileSystem.exists(environment) { values = try readEnvironment(environment) }
+        try checkNotCut(results, table: table, rowLines: lines, endsWithLineBreak: endsWithLineBreak, environment: values)
         return try RunResults(table: table, source: results, rowLines: lines, environment: values)
+    }
+
+    /// A few words on what the run holds: `9 cells: workloads floor, map, subscribeChurn; implementations
+    /// baseline, builtin, rxSink`.
+    public var cellSummary: String {
+        func names(_ all: [String]) -> String {
+            let distinct = all.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            return distinct.prefix(4).joined(separator: ", ") + (distinct.count > 4 ? " and \(distinct.count - 4) more" : "")
+        }
+        let workloads = names(cells.map(\.key.workload)), implementations = names(cells.map(\.key.implementation))
+        return "\(cells.count) cell\(cells.count == 1 ? "" : "s"): workloads \(workloads); implementations \(implementations)"
     }
 
     /// The cell for `key`, if the run has it.
@@ -83,11 +108,37 @@ public struct RunResults: Sendable {
 
 extension RunResults {
     private static func checkSchemaVersion(_ found: String, source: String, line: Int) throws(HarnessError) {
-        let expected = String(ResultColumn.supportedSchemaVersion)
-        guard found == expected else {
+        let supported = ResultColumn.supportedSchemaVersion
+        guard found != String(supported) else { return }
+        let problem = "\(source): line \(line): schema_version '\(found)'"
+        if let version = Int(found), version > supported {
             throw HarnessError(
-                "\(source): line \(line): schema_version '\(found)', expected \(expected): compare reads "
-                    + "schema \(expected) only (docs/CSV.md); measure the older run again with this tool"
+                "\(problem) is newer than this tool reads (\(supported)): update reactive-bench, or compare with "
+                    + "the version that wrote it"
+            )
+        }
+        throw HarnessError(
+            "\(problem), expected \(supported): compare reads schema \(supported) only (docs/CSV.md); "
+                + "measure the older run again with this tool"
+        )
+    }
+
+    /// A results.csv cut short: the tool ends every line with a line break, and environment.csv, written
+    /// after it, records how many rows it wrote (more rows than that is a run stopped between the two).
+    private static func checkNotCut(
+        _ path: String, table: CSVTable, rowLines: [Int], endsWithLineBreak: Bool, environment: [String: String]?
+    ) throws(HarnessError) {
+        if !endsWithLineBreak {
+            let line = rowLines.last ?? 1
+            throw HarnessError(
+                "\(path): line \(line) has no line break at its end: the file was cut short (reactive-bench ends "
+                    + "every line with one)"
+            )
+        }
+        if let recorded = environment?[RunMetric.rowCountKey].flatMap({ Int($0) }), table.rows.count < recorded {
+            throw HarnessError(
+                "\(path): \(table.rows.count) rows, but environment.csv says \(recorded) were written: the file was "
+                    + "cut short"
             )
         }
     }

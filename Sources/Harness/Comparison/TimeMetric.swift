@@ -1,38 +1,107 @@
-/// Time per unit, compared with statistics over the repetitions: timings on a shared machine move by 5
-/// to 20% between runs, so a change counts only when it is both large and real (docs/COMPARE.md).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Time per unit, compared with statistics over the repetitions (docs/COMPARE.md).
+///
+/// Two separate runs: a whole run moves by 5-10% on a shared machine, and every repetition of one
+/// process shares that, so the new samples are first divided by the run's shift (``RunShift``) and the
+/// change is then the medians' difference with a Mann–Whitney U test; by default it is only reported
+/// (`slower`, `faster`). Paired samples (`reactive-bench ab`, base and new measured alternately): each
+/// pair's ratio cancels what the machine did at that moment, and the change is the Hodges–Lehmann
+/// estimate of the ratio with a Wilcoxon signed-rank test.
 public enum TimeMetric {
     /// The metric's name in reports: the median of `ns_per_unit_samples`.
     public static let name = "ns_per_unit"
 
-    /// Compares the times of two `ok` cells: a regression (or improvement) when the medians differ by
-    /// more than the threshold and the Mann–Whitney U test on the samples gives a p-value below alpha.
-    /// Without samples on both sides the medians are shown, never flagged. Nil when a side has no time.
-    public static func compare(base: CellRecord, new: CellRecord, options: ComparisonOptions) -> MetricComparison? {
+    /// Compares the times of two `ok` cells; `shift` is the new run's whole-run factor over the base (1:
+    /// none). Without samples on both sides the medians are shown, never flagged. Nil when a side has no time.
+    public static func compare(
+        base: CellRecord, new: CellRecord, options: ComparisonOptions, shift: RunShift? = nil
+    ) -> MetricComparison? {
         guard let baseMedian = base.nanosecondsPerUnitMedian, let newMedian = new.nanosecondsPerUnitMedian else {
             return nil
         }
-        let percent = relativeChangePercent(from: baseMedian, to: newMedian)
-        let changeText = percent.isFinite ? DecimalText.percent(percent) : "from 0"
+        let shown = (DecimalText.nanoseconds(baseMedian), DecimalText.nanoseconds(newMedian))
         guard !base.samples.isEmpty && !new.samples.isEmpty else {
+            let percent = relativeChangePercent(from: baseMedian, to: newMedian)
+            let changeText = percent.isFinite ? DecimalText.percent(percent) : "from 0"
             return MetricComparison(
-                metric: name, base: DecimalText.nanoseconds(baseMedian), new: DecimalText.nanoseconds(newMedian),
-                change: "\(changeText) (no samples, not tested)", verdict: .unchanged
+                metric: name, base: shown.0, new: shown.1, change: "\(changeText) (no samples, not tested)",
+                verdict: .unchanged
             )
         }
-        let pValue = MannWhitneyU(base.samples, new.samples).pValue
-        var verdict = Verdict.unchanged
-        if abs(percent) > options.timeThresholdPercent && pValue < options.alpha {
-            verdict = percent > 0 ? .regression : .improvement
+        if options.timeVerdicts == .paired {
+            return paired(base.samples, new.samples, shown: shown, options: options)
         }
-        return MetricComparison(
-            metric: name, base: DecimalText.nanoseconds(baseMedian), new: DecimalText.nanoseconds(newMedian),
-            change: "\(changeText) (\(DecimalText.pValue(pValue)))", verdict: verdict, pValue: pValue
-        )
+        return separate(base.samples, new.samples, shown: shown, options: options, shift: shift)
     }
 
     /// `(new / base - 1)` in percent; 0 when both are 0, infinite when only the base is.
     static func relativeChangePercent(from base: Double, to new: Double) -> Double {
         if base == 0 { return new == 0 ? 0 : .infinity * (new > 0 ? 1 : -1) }
         return (new / base - 1) * 100
+    }
+
+    /// The verdict for a change of `percent` with p-value `pValue`: none within the threshold or without
+    /// significance; otherwise a regression or improvement when time is judged, slower or faster when not.
+    private static func verdict(_ percent: Double, _ pValue: Double, _ options: ComparisonOptions) -> Verdict {
+        guard abs(percent) > options.timeThresholdPercent && pValue < options.alpha else { return .unchanged }
+        if options.timeVerdicts == .informational { return percent > 0 ? .slower : .faster }
+        return percent > 0 ? .regression : .improvement
+    }
+}
+
+// MARK: - Two separate runs
+
+extension TimeMetric {
+    private static func separate(
+        _ base: [Double], _ new: [Double], shown: (String, String), options: ComparisonOptions, shift: RunShift?
+    ) -> MetricComparison {
+        let factor = shift?.factor ?? 1
+        let adjusted = new.map { $0 / factor }
+        let raw = relativeChangePercent(from: SampleStatistics.median(base), to: SampleStatistics.median(new))
+        let percent = relativeChangePercent(from: SampleStatistics.median(base), to: SampleStatistics.median(adjusted))
+        let pValue = MannWhitneyU(base, adjusted).pValue
+        let changeText = percent.isFinite ? DecimalText.percent(percent) : "from 0"
+        let tested = DecimalText.pValue(pValue)
+        let change = shift != nil && raw.isFinite
+            ? "\(changeText) net (\(DecimalText.percent(raw)) raw, \(tested))" : "\(changeText) (\(tested))"
+        return MetricComparison(
+            metric: name, base: shown.0, new: shown.1, change: change, verdict: verdict(percent, pValue, options),
+            pValue: pValue
+        )
+    }
+}
+
+// MARK: - Paired samples
+
+extension TimeMetric {
+    /// The i-th base sample against the i-th new one. Samples that are not positive cannot form a ratio
+    /// and leave their pair out; unequal counts pair the common prefix (a side whose process failed
+    /// midway) and say so.
+    private static func paired(
+        _ base: [Double], _ new: [Double], shown: (String, String), options: ComparisonOptions
+    ) -> MetricComparison {
+        let pairs = zip(base, new).filter { $0.0 > 0 && $0.1 > 0 }
+        let logRatios = pairs.map { log($0.1 / $0.0) }
+        let unequal = base.count != new.count ? ", \(base.count) base and \(new.count) new samples" : ""
+        guard let estimate = WilcoxonSignedRank.hodgesLehmann(logRatios, confidence: 1 - options.alpha) else {
+            return MetricComparison(
+                metric: name, base: shown.0, new: shown.1, change: "no pairs\(unequal), not tested", verdict: .unchanged
+            )
+        }
+        let test = WilcoxonSignedRank(logRatios)
+        let percent = (exp(estimate.centre) - 1) * 100
+        let interval = "[\(DecimalText.percent((exp(estimate.low) - 1) * 100)), "
+            + "\(DecimalText.percent((exp(estimate.high) - 1) * 100))]"
+        let change = "\(DecimalText.percent(percent)) \(interval) (\(DecimalText.pValue(test.pValue)), "
+            + "\(pairs.count) pairs\(unequal))"
+        return MetricComparison(
+            metric: name, base: shown.0, new: shown.1, change: change, verdict: verdict(percent, test.pValue, options),
+            pValue: test.pValue
+        )
     }
 }

@@ -3,6 +3,11 @@
 public enum Verdict: String, Sendable, CaseIterable, Comparable {
     case regression
     case improvement
+    /// A time that changed between two separate runs, reported but not judged: a whole run on a shared
+    /// machine moves by 5-10%, so only a paired measurement (`reactive-bench ab`) or `--gate-time` make
+    /// a time a regression (docs/COMPARE.md).
+    case slower
+    case faster
     /// The cell is in the base run only (its workload or implementation was not run, or was removed).
     case onlyInBase = "only-in-base"
     /// The cell is in the new run only.
@@ -12,4 +17,8 @@ public enum Verdict: String, Sendable, CaseIterable, Comparable {
     public static func < (lhs: Verdict, rhs: Verdict) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
+
+    /// Whether a cell with this metric verdict changed: a regression, an improvement, or a time reported
+    /// as slower or faster.
+    public var isChange: Bool { self < .onlyInBase }
 }

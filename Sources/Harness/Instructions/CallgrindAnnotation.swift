@@ -63,7 +63,7 @@ public struct CallgrindAnnotation: Sendable {
             try? FileManager.default.removeItem(atPath: input)
             try? FileManager.default.removeItem(atPath: output)
         }
-        guard (try? functions.map(\.name).joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)) != nil,
+        guard (try? functions.map(\.name).joined(separator: "\n").write(toFile: input, atomically: false, encoding: .utf8)) != nil,
             Executables.run(demangler, ["--simplified"], inputPath: input, outputPath: output) == 0,
             let text = try? String(contentsOfFile: output, encoding: .utf8)
         else { return }

@@ -94,14 +94,19 @@ extension CSVTable {
 // MARK: - Decoding
 
 extension CSVTable {
-    /// ``read(from:)``, with the line of the file each row starts on, for errors about a row's content.
-    static func readWithLines(from path: String) throws(HarnessError) -> (table: CSVTable, rowLines: [Int]) {
+    /// ``read(from:)``, with the line of the file each row starts on, for errors about a row's content, and
+    /// whether the file ends with a line break (every file this package writes does: one that does not
+    /// was cut short).
+    static func readWithLines(
+        from path: String
+    ) throws(HarnessError) -> (table: CSVTable, rowLines: [Int], endsWithLineBreak: Bool) {
         let bytes = try FileSystem.readAll(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw HarnessError("\(path): not valid UTF-8")
         }
         do throws(HarnessError) {
-            return try decodeWithLines(text)
+            let (table, lines) = try decodeWithLines(text)
+            return (table, lines, bytes.last == UInt8(ascii: "\n"))
         } catch {
             throw HarnessError("\(path): \(error.message)")
         }

@@ -4,6 +4,16 @@ import Glibc
 import Darwin
 #endif
 
+/// A file written so that readers see the old content or the new, never a part.
+///
+/// Why not Foundation's `.atomic` writes: on Linux each leaves an empty `TemporaryDirectory.XXXXXX`
+/// behind in the temporary directory, one per call, so one per cell of every run.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String) throws(HarnessError) {
+        try FileSystem.writeAtomically(bytes, to: path)
+    }
+}
+
 /// The few POSIX file operations the harness needs, with errors that name the path and the reason.
 enum FileSystem {
     /// The whole content of a file.

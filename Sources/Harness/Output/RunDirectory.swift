@@ -6,9 +6,23 @@ import Darwin
 
 /// Where one run of the tool puts its output: a new directory per run, never reused.
 public enum RunDirectory {
-    /// Whether `label` can end a run directory's name: non-empty, no '/', no NUL.
+    /// Whether `label` can end a run directory's name: non-empty, no '/', no control character (a NUL
+    /// ends a path; a line break or a tab would split the tool's one-line messages and scripts' lines).
     public static func isValidLabel(_ label: String) -> Bool {
-        !label.isEmpty && !label.contains("/") && !label.utf8.contains(0)
+        !label.isEmpty && !label.contains("/") && !label.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    /// `text` with its control characters written as escapes (`\n`, `\t`, `\u{1B}`), to quote on one line.
+    public static func escapingControls(_ text: String) -> String {
+        text.unicodeScalars.reduce(into: "") { result, scalar in
+            guard scalar.properties.generalCategory == .control else { return result.unicodeScalars.append(scalar) }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
     }
 
     /// Creates `<parent>/<yyyyMMdd-HHmmss>-<label>` (UTC), creating `parent` first if needed, and returns
@@ -26,7 +40,9 @@ public enum RunDirectory {
         -> String
     {
         guard isValidLabel(label) else {
-            throw HarnessError("invalid run label \"\(label)\": it must be non-empty and hold no '/'")
+            throw HarnessError(
+                "invalid run label \"\(escapingControls(label))\": it must be non-empty and hold no '/' or control character"
+            )
         }
         do throws(HarnessError) {
             try FileSystem.makeDirectories(parent)

@@ -75,6 +75,10 @@ extension RunEnvironment {
         #endif
     }
 
+    /// Whether this build used `-cross-module-optimization`: what another commit must be built with too
+    /// before their times are compared (`reactive-bench ab`).
+    public static var builtWithCrossModuleOptimization: Bool { crossModuleOptimization }
+
     private static var crossModuleOptimization: Bool {
         #if REACTIVE_BENCH_CMO
         return true
@@ -83,11 +87,26 @@ extension RunEnvironment {
         #endif
     }
 
-    /// Runs a command found on PATH; its standard output, or nil if it cannot run or exits non-zero.
+    /// Runs a command found on PATH; its standard output, or nil if it cannot run or exits non-zero. Its
+    /// temporary files go to a directory of their own, removed afterwards: `swift --version` leaves a
+    /// `TemporaryDirectory.XXXXXX` behind in the temporary directory every time.
     private static func run(_ arguments: String...) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        var template = Array("\(FileManager.default.temporaryDirectory.path)/reactive-bench-env-XXXXXX".utf8CString)
+        if let created = mkdtemp(&template) {
+            let directory = String(cString: created)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = directory
+            process.environment = environment
+            return run(process)
+        }
+        return run(process)
+    }
+
+    private static func run(_ process: Process) -> String? {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

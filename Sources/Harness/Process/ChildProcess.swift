@@ -18,7 +18,8 @@ public enum ChildProcess {
     }
 
     /// Starts `executable` and waits for it, checking `shouldStop` every 50 ms. A child past its time
-    /// limit or told to stop gets SIGTERM, then SIGKILL after a second.
+    /// limit or told to stop gets SIGTERM, then SIGKILL after a second. The child learns this process's pid
+    /// (``ProcessControl/dieWithParent()``), and a second SIGINT kills it (``ProcessControl/cleanUpNow()``).
     public static func run(
         _ executable: String, _ arguments: [String], timeLimit seconds: Double, environment: [String: String]? = nil,
         standardErrorPath: String? = nil, shouldStop: () -> Bool = { false }
@@ -26,7 +27,7 @@ public enum ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        process.environment = ProcessControl.childEnvironment(environment)
         process.standardOutput = FileHandle.nullDevice
         if let standardErrorPath {
             guard FileManager.default.createFile(atPath: standardErrorPath, contents: nil),
@@ -41,6 +42,8 @@ public enum ChildProcess {
         } catch {
             throw HarnessError("cannot start \(executable): \(error.localizedDescription)")
         }
+        ProcessControl.setRunningChild(process.processIdentifier)
+        defer { ProcessControl.setRunningChild(0) }
         let deadline = DispatchTime.now() + seconds
         while finished.wait(timeout: .now() + 0.05) == .timedOut {
             let stop = shouldStop()

@@ -104,7 +104,7 @@ import Testing
     /// before it completes lets go of its subscriptions, which deliver nothing more; cancelling one
     /// afterwards is harmless.
     @Test func aSourceReleasedBeforeItCompletesLetsGoOfItsSubscriptions() {
-        let subscriber = TrackingSubscriber<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError, OpenCombineCore>()
         weak var released: DirectPublisher<Int, TestError>?
         weak var subscription: AnyObject?
         do {

@@ -69,6 +69,7 @@ struct CLIIsolationTests {
         #expect(try DirectorySnapshot("\(runs)/20240101-000000-earlier") == earlier, "earlier runs are never touched")
         #expect(outcome.exitedNormally && outcome.exitStatus == 130, "\(outcome)")
         #expect(outcome.errorLines.last?.hasPrefix("error: interrupted: 1 finished cells written") == true, "\(outcome)")
+        #expect(!outcome.standardError.contains("crashed: stopped"), "a stopped cell is no crash: \(outcome)")
         let run = try #require(try FileManager.default.contentsOfDirectory(atPath: runs).first { !$0.hasSuffix("-earlier") })
         let table = try CSVTable.read(from: "\(runs)/\(run)/results.csv")
         #expect(table.rows.count == 1)

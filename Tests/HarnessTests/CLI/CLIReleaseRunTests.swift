@@ -56,7 +56,7 @@ struct CLIReleaseRunTests {
             ("map [direct]", ["map [direct]"]),
             ("floor*", ["floor", "floor [direct]"]),
             ("pipelineDepth (4)*", ["pipelineDepth (4)", "pipelineDepth (4) [direct]"]),
-            ("pipelineDepth* \\[direct]", PipelineDepthWorkload.sweep(.direct).map(\.name)),
+            ("pipelineDepth* \\[direct]", PipelineDepthWorkload.sweep(.map, .direct).map(\.name)),
             ("floor,map [direct]", ["floor", "map [direct]"]),
         ]
     )

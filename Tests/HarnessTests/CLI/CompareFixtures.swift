@@ -4,7 +4,7 @@ import Workloads
 
 /// Run directories for the `compare` CLI tests, good and bad, written into one directory:
 /// `base` and `same` (identical runs), `slower` (map/builtin allocates per element), and one directory per
-/// kind of bad input.
+/// kind of bad input (among them, runs that are valid CSV but would compare nothing).
 enum CompareFixtures {
     static func write(into directory: TemporaryDirectory) throws {
         var base = SyntheticRun(seed: 1)
@@ -28,6 +28,34 @@ enum CompareFixtures {
         try write("workload,implementation,status\nmap,builtin,ok\n", to: directory.appending("columns"))
         try write("\(header)\n\(row("allocations_per_unit", "lots"))\n", to: directory.appending("word"))
         try write("\(header)\n\(row())\n\(row())\n", to: directory.appending("duplicate"))
+        try write("\(header)\n\(row("schema_version", "3"))\n", to: directory.appending("schema3"))
+        try write("\(header)\n\(row("allocations_per_unit", "-1"))\n", to: directory.appending("negative"))
+        try write("\(header)\n\(row("ns_per_unit_samples", "200;-3;202"))\n", to: directory.appending("negative-time"))
+        try write("\(header)\n\(row("bytes_per_unit", ""))\n", to: directory.appending("empty-count"))
+        try write("\(header)\n", to: directory.appending("header-only"))
+        try write("\(header)\n\(row())", to: directory.appending("cut-in-a-row"))
+        try writeComparableButDisjoint(into: directory, base: base)
+    }
+
+    /// Runs that read as CSV but share nothing with `base`: no common cell, some rows lost at a line end
+    /// (environment.csv says more were written), and an instruction-count run.
+    private static func writeComparableButDisjoint(into directory: TemporaryDirectory, base: SyntheticRun) throws {
+        var disjoint = SyntheticRun(cells: [SyntheticCell(workload: "scan", implementation: "classSubscription", samples: [90, 91])])
+        disjoint.environment = base.environment
+        try disjoint.write(to: directory.appending("disjoint"))
+        var cut = base
+        cut.cells.removeLast(3)
+        cut.environment = (base.environment ?? [:]).merging(["result_rows": String(base.cells.count)]) { $1 }
+        try cut.write(to: directory.appending("cut-at-a-line-end"))
+        var instructions = base
+        for index in instructions.cells.indices {
+            instructions.cells[index].extra = [
+                "ns_per_unit_samples": "", "ns_per_unit_median": "", "instructions_per_unit": "1808.2",
+                "instructions_per_subscription": "17943", "instructions_source": "callgrind",
+            ]
+        }
+        instructions.environment = (base.environment ?? [:]).merging(["metric": "instructions"]) { $1 }
+        try instructions.write(to: directory.appending("instructions"))
     }
 
     /// A valid `map` / `builtin` row with `column` set to `value`.

@@ -68,6 +68,12 @@ struct ReferenceChecksumTests {
             words = runningSums(values.map(Transforms.map).filter(Transforms.isEven))
         case ("pipelineDepth", let depth?):
             words = values.map { value in (0..<Int(depth)!).reduce(value) { mapped, _ in Transforms.map(mapped) } }
+        case ("filterDepth", _):
+            // Every seeded value passes every stage: the sweep's filters test and pass everything.
+            words = values
+        case ("scanDepth", let depth?):
+            // Stage k's output is the running sum of stage k - 1's.
+            words = (0..<Int(depth)!).reduce(values) { stageInput, _ in runningSums(stageInput) }
         case ("histogram", _):
             let counts = Dictionary(grouping: values.map { $0 & 15 }, by: { $0 }).mapValues(\.count)
             words = [counts.count] + counts.keys.sorted().flatMap { [$0, counts[$0]!] }

@@ -36,18 +36,23 @@ struct ScenariosTests {
         let direct = Scenarios.standard.filter { $0.sourceAxis == .direct }.map(\.name)
         #expect(
             direct == [
-                "floor [direct]", "map [direct]", "mapFilterScan [direct]", "pipelineDepth (4) [direct]",
+                "floor [direct]", "map [direct]", "mapFilterScan [direct]",
+                "pipelineDepth (1) [direct]", "pipelineDepth (4) [direct]", "pipelineDepth (16) [direct]",
+                "filterDepth (1) [direct]", "filterDepth (4) [direct]", "filterDepth (16) [direct]",
+                "scanDepth (1) [direct]", "scanDepth (4) [direct]", "scanDepth (16) [direct]",
                 "withLatestFrom (10) [direct]", "subscribeChurn (4) [direct]",
             ]
         )
     }
 
+    /// Three depths of each depth sweep (a fit needs three), the middle of every other numeric sweep.
     @Test func theDefaultRunKeepsEveryScenarioAndOnlyTheMiddleOfEachNumericSweep() {
         #expect(Set(Scenarios.standard.map(\.scenario)) == Set(Scenarios.all.map(\.scenario)))
         let parameters = { (scenario: String) in
             Scenarios.standard.filter { $0.scenario == scenario && $0.sourceAxis != .direct }.map(\.parameter)
         }
-        #expect(parameters("pipelineDepth") == ["4"])
+        #expect(parameters("pipelineDepth") == ["1", "4", "16"])
+        #expect(parameters("filterDepth").isEmpty && parameters("scanDepth").isEmpty, "over the direct source only")
         #expect(parameters("withLatestFrom") == ["10"])
         #expect(parameters("sample") == ["10"])
         #expect(parameters("sampleWithFrom") == ["10"])

@@ -76,5 +76,7 @@ def write_run(directory: Path) -> Path:
     with open(directory / "fits.csv", "w", newline="", encoding="utf-8") as file:
         csv.writer(file).writerows([FIT_COLUMNS] + [fit(name, index) for index, name in enumerate(IMPLEMENTATIONS)])
     with open(directory / "environment.csv", "w", newline="", encoding="utf-8") as file:
-        csv.writer(file).writerows([["key", "value"], ["git_commit", "abc"], ["run_complete", "true"]])
+        csv.writer(file).writerows(
+            [["key", "value"], ["git_commit", "abc"], ["run_complete", "true"], ["result_rows", str(len(rows))]]
+        )
     return directory

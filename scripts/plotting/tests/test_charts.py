@@ -15,6 +15,17 @@ from .synthetic import write_run
 
 CHARTS = ("stage_fits", "ns_per_unit", "allocations", "latency", "scaling", "demand_overhead")
 
+# What scripts/plot prints for bad input that only it reads, as docs/BAD-INPUT.md lists it (RUN and DIR
+# stand for the directories).
+BAD_INPUT = {
+    "a results.csv cut inside a row": "plot: error: RUN/results.csv: line 33 has no line break at its end: "
+    "the file was cut short (reactive-bench ends every line with one)",
+    "a results.csv cut at a line end": "plot: error: RUN/results.csv: 30 rows, but environment.csv says 32 "
+    "were written: the file was cut short",
+    "OUT an existing file": "plot: error: DIR/a-file exists and is not a directory: OUT is the directory the "
+    "compare chart goes into (made if missing)",
+}
+
 
 class ChartTests(unittest.TestCase):
     def setUp(self) -> None:
@@ -67,6 +78,44 @@ class ChartTests(unittest.TestCase):
                     status = exit.code
             self.assertEqual(status, 2, arguments)
             self.assertEqual(len(errors.getvalue().strip().splitlines()), 1, errors.getvalue())
+
+    def failure(self, arguments: list[str]) -> tuple[int, str]:
+        """The status of ``scripts/plot ARGUMENTS`` and its one stderr line, the directory written as RUN."""
+        errors = io.StringIO()
+        with contextlib.redirect_stderr(errors), contextlib.redirect_stdout(io.StringIO()):
+            status = cli.main(arguments)
+        lines = errors.getvalue().strip().splitlines()
+        self.assertEqual(len(lines), 1, errors.getvalue())
+        return status, lines[0].replace(str(self.run_dir), "RUN").replace(str(self.directory), "DIR")
+
+    def test_a_results_csv_cut_inside_a_row_is_refused(self) -> None:
+        results = self.run_dir / "results.csv"
+        results.write_bytes(results.read_bytes()[:-40])
+        status, line = self.failure([str(self.run_dir)])
+        self.assertEqual(status, 2)
+        self.assertEqual(line, BAD_INPUT["a results.csv cut inside a row"])
+
+    def test_a_results_csv_cut_at_a_line_end_is_refused(self) -> None:
+        results = self.run_dir / "results.csv"
+        lines = results.read_bytes().splitlines(keepends=True)
+        results.write_bytes(b"".join(lines[:-2]))
+        status, line = self.failure([str(self.run_dir)])
+        self.assertEqual(status, 2)
+        self.assertEqual(line, BAD_INPUT["a results.csv cut at a line end"])
+
+    def test_compare_into_an_existing_file_is_one_line_not_a_traceback(self) -> None:
+        out = self.directory / "a-file"
+        out.write_text("not a directory\n", encoding="utf-8")
+        status, line = self.failure(["--compare", str(self.run_dir), str(self.run_dir), str(out)])
+        self.assertEqual(status, 2)
+        self.assertEqual(line, BAD_INPUT["OUT an existing file"])
+
+    def test_docs_bad_input_lists_these_lines_word_for_word(self) -> None:
+        """docs/BAD-INPUT.md, section scripts/plot: each case and the line the tests above see."""
+        catalogue = (Path(__file__).resolve().parents[3] / "docs" / "BAD-INPUT.md").read_text(encoding="utf-8")
+        for case, line in BAD_INPUT.items():
+            self.assertIn(f"| {case} |", catalogue)
+            self.assertIn(f"| {line} |", catalogue.replace("\\", ""))
 
     def test_a_missing_tool_is_one_line_and_status_2(self) -> None:
         with self.assertRaises(data.InputError) as raised:

@@ -15,6 +15,7 @@ enum BadInputCatalogue {
         ("the tool, `list` and `cell`", CLIToolBadInputTests.cases),
         ("`run`", CLIBadInputTests.cases),
         ("`compare`", CLICompareBadInputTests.cases),
+        ("`ab`", CLIABBadInputTests.cases),
     ]
 
     static func row(_ badCase: BadInputCase, printed: String) -> String {
@@ -46,15 +47,18 @@ enum BadInputCatalogue {
         return text + footer
     }
 
-    /// The case names of the rows in the file as it is.
+    /// The case names of the tool's rows in the file as it is (scripts/plot's are its own tests').
     static func namesInFile() throws -> [String] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-            .filter { $0.hasPrefix("| ") && !$0.hasPrefix("| case |") }
+            .filter { $0.hasPrefix("| ") && $0.contains(" | `reactive-bench") }
             .map { $0.dropFirst(2).components(separatedBy: " | ").first!.replacingOccurrences(of: "\\", with: "") }
     }
 
+    /// As a shell would need it: quoted when empty or holding a space, a glob or a quote; a line break as
+    /// bash's `$'a\nb'`, which keeps the row on one line.
     private static func quoted(_ argument: String) -> String {
-        argument.isEmpty || argument.contains(where: " *?'".contains) ? "'\(argument)'" : argument
+        if argument.contains("\n") { return "$'\(argument.replacingOccurrences(of: "\n", with: "\\n"))'" }
+        return argument.isEmpty || argument.contains(where: " *?'".contains) ? "'\(argument)'" : argument
     }
 
     private static func escaped(_ text: String) -> String {
@@ -81,6 +85,45 @@ enum BadInputCatalogue {
         """
 
     private static let footer = """
+
+        ## `scripts/plot`
+
+        Checked word for word by `scripts/plotting/tests/test_charts.py` (`RUN` and `DIR` stand for the
+        directories given). Both refusals match `compare`'s: the tool ends every line it writes with a line
+        break, and environment.csv, written after results.csv, records how many rows that was.
+
+        | case | input | exit | prints (stderr) |
+        |---|---|---|---|
+        | a results.csv cut inside a row | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 33 has no line break at its end: the file was cut short (reactive-bench ends every line with one) |
+        | a results.csv cut at a line end | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: 30 rows, but environment.csv says 32 were written: the file was cut short |
+        | OUT an existing file | `scripts/plot --compare RUN RUN DIR/a-file` | 2 | plot: error: DIR/a-file exists and is not a directory: OUT is the directory the compare chart goes into (made if missing) |
+
+        ## Stopping a run, a full disk, and what is left behind
+
+        Checked by `CLIStoppingTests` and `CLIIsolationTests` (Tests/HarnessTests/CLI).
+
+        - **SIGINT or SIGTERM**, with or without `--in-process`: the running cell is stopped (its process
+          killed), the cells finished so far are written (in process: every cell with at least one
+          repetition, its `detail` saying how many), and the tool exits with status 130 after
+          `error: interrupted: N finished cells written to RUN/results.csv (run_complete=false)`. A stopped
+          cell is not reported as crashed.
+        - **A second SIGINT** ends the tool at once with status 130: the running cell's process is killed and
+          the scratch directory removed first. The run directory keeps what was last written.
+        - **kill -9** prints nothing (nothing can). The cell's process dies with its parent (it asked the
+          kernel for SIGKILL on the parent's death, `PR_SET_PDEATHSIG`), and the scratch directory under
+          the temporary directory (`reactive-bench-<pid>-XXXXXX`) stays until the next run starts, which
+          removes every one whose process is gone.
+        - **A run that dies before its first cell** leaves a run directory that says so, not an empty one:
+          it is written as soon as it exists, a results.csv with the header only and an environment.csv with
+          `run_complete` false and `result_rows` 0 (compare: `error: RUN/results.csv: no rows: ...`). A
+          temporary directory that cannot be made stops the run before its directory exists (the case
+          above).
+        - **A full disk** (any failure to write the results): the run stops, keeps the last complete pair of
+          files, and exits with status 3, not 2 (it is no bad input), after one line:
+          `error: cannot write RUN/results.csv: No space left on device`.
+        - **A cell's time limit** below a second is shown as given: `no result after 0.5 s (--cell-timeout)`.
+        - **`--elements` that is not a multiple of the 10 timed batches** is rounded down, with a warning
+          line: `warning: --elements 15 is rounded down to 10, a multiple of the 10 timed batches`.
 
         ## jemalloc
 

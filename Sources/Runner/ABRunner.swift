@@ -1,0 +1,285 @@
+import Harness
+import Implementations
+import StyleKit
+import Workloads
+
+/// Measures two builds against each other, cell by cell, interleaved: the way to judge a time on a shared
+/// machine, where two separate runs differ by 5-10% with nothing changed (docs/COMPARE.md).
+///
+/// Each measurement is one process of one side, timing one repetition after its own pilot and warm-up.
+/// A pair is a base process and a new process run back to back, in the order base-new in even rounds and
+/// new-base in odd ones (A B B A ...), so that neither side always runs first; rounds go over every cell
+/// before the next begins, so a slow phase of the machine spreads over many cells' pairs instead of
+/// landing on one cell. Both sides of a cell time the same number of units, chosen by the base's pilot.
+///
+/// The time is judged on the pairs' ratios (``TimeMetric``, paired). A cell whose first `pairs` pairs say
+/// it changed is measured again with as many fresh pairs, and the fresh pairs alone decide: a change
+/// that chance made out of 1% extreme pairs is not made again, one that is real is.
+public struct ABRunner {
+    public struct Settings: Sendable {
+        /// Pairs per cell (and again for a cell that is confirmed).
+        public var pairs: Int
+        /// What each process is asked to measure: repetitions of about this length, latency and noise
+        /// gate off (the pairing cancels what the gate would catch).
+        public var configuration: RunConfiguration
+        /// How a change is judged (paired); a cell whose first pairs show one is confirmed.
+        public var comparison: ComparisonOptions
+        /// Measure a cell that changed again with fresh pairs, which then decide.
+        public var confirms = true
+
+        public init(pairs: Int, configuration: RunConfiguration, comparison: ComparisonOptions) {
+            self.pairs = pairs
+            self.configuration = configuration
+            self.comparison = comparison
+        }
+
+        /// The fewest pairs that can show a change at alpha 0.01: all 8 of one sign give p = 2/256.
+        public static let minimumPairs = 8
+    }
+
+    /// One cell to compare.
+    public struct Cell {
+        public let workload: any Workload
+        public let implementation: Implementation
+
+        public init(workload: any Workload, implementation: Implementation) {
+            self.workload = workload
+            self.implementation = implementation
+        }
+
+        var title: String { "\(workload.name) / \(implementation.id.rawValue)" }
+    }
+
+    /// One pair as measured, for `pairs.csv`.
+    public struct Pair: Sendable {
+        public var workload: String
+        public var implementation: String
+        /// 1 for the first pairs, 2 for a confirmation's fresh ones.
+        public var stage: Int
+        public var index: Int
+        public var baseFirst: Bool
+        public var base: Double
+        public var new: Double
+    }
+
+    public struct Outcome {
+        /// Each side's rows, in cell order; a cell its build does not have is not among them.
+        public var base: [CellResult]
+        public var new: [CellResult]
+        public var pairs: [Pair]
+        /// False when the run was stopped: the rows hold the pairs measured so far.
+        public var complete: Bool
+
+        public init(base: [CellResult], new: [CellResult], pairs: [Pair], complete: Bool) {
+            self.base = base
+            self.new = new
+            self.pairs = pairs
+            self.complete = complete
+        }
+    }
+
+    public var settings: Settings
+    public var progress: (String) -> Void = { _ in }
+    public var step: (ProgressStep) -> Void = { _ in }
+    public var shouldStop: () -> Bool = { false }
+
+    public init(settings: Settings) {
+        self.settings = settings
+    }
+
+    public func run(_ cells: [Cell], base: any ABSide, new: any ABSide) throws(HarnessError) -> Outcome {
+        var states = cells.map(CellState.init)
+        var steps = ProgressSteps(total: cells.count * (2 + 2 * settings.pairs), report: step)
+        var log: [Pair] = []
+        var complete = try warmUp(&states, base: base, new: new, steps: &steps)
+        // Cells that one build lacks or cannot run are not paired: the estimate of what is left drops them.
+        let paired = states.count(where: \.isActive)
+        steps = ProgressSteps(total: steps.done + paired * 2 * settings.pairs, report: step, done: steps.done)
+        if complete {
+            complete = try pair(&states, stage: 1, base: base, new: new, steps: &steps, log: &log)
+        }
+        if complete && settings.confirms {
+            let flagged = states.indices.filter { states[$0].isActive && changed(states[$0]) }
+            for index in flagged { states[index].startConfirmation() }
+            if !flagged.isEmpty {
+                progress("\(flagged.count) cell\(flagged.count == 1 ? "" : "s") changed: \(settings.pairs) fresh pairs each decide")
+            }
+            steps = ProgressSteps(total: steps.done + flagged.count * 2 * settings.pairs, report: step, done: steps.done)
+            complete = try pair(&states, stage: 2, base: base, new: new, steps: &steps, log: &log)
+        }
+        return Outcome(
+            base: states.compactMap { $0.row(.base) }, new: states.compactMap { $0.row(.new) }, pairs: log,
+            complete: complete
+        )
+    }
+
+    // MARK: - Stages
+
+    /// One measurement of each side per cell, thrown away but for the units: the base's pilot chooses
+    /// them, and both sides load their executable and libraries once before anything counts.
+    private func warmUp(
+        _ states: inout [CellState], base: any ABSide, new: any ABSide, steps: inout ProgressSteps
+    ) throws(HarnessError) -> Bool {
+        for index in states.indices {
+            let cell = states[index].cell
+            for side in [Side.base, .new] {
+                if shouldStop() { return false }
+                steps.next("warm-up \(side.rawValue) \(cell.title)")
+                var request = self.request(cell, units: states[index].units)
+                request.configuration.repetitions = 1
+                switch try (side == .base ? base : new).measure(request, workload: cell.workload, implementation: cell.implementation) {
+                case .stopped:
+                    return false
+                case .absent(let reason):
+                    progress("\(cell.title): not in the \(side.rawValue) build (\(reason))")
+                    states[index].markAbsent(side)
+                case .measured(let result, let samples):
+                    states[index].absorb(result, side: side)
+                    states[index].warmUpSamples[side] = samples
+                }
+            }
+        }
+        return true
+    }
+
+    /// `settings.pairs` rounds over the cells still being paired; false when stopped.
+    private func pair(
+        _ states: inout [CellState], stage: Int, base: any ABSide, new: any ABSide, steps: inout ProgressSteps,
+        log: inout [Pair]
+    ) throws(HarnessError) -> Bool {
+        for round in 0..<settings.pairs {
+            let baseFirst = round.isMultiple(of: 2)
+            for index in states.indices where states[index].isActive && states[index].stage == stage {
+                let cell = states[index].cell
+                var times: [Side: Double] = [:]
+                for side in baseFirst ? [Side.base, .new] : [.new, .base] {
+                    if shouldStop() { return false }
+                    steps.next("pair \(round + 1)/\(settings.pairs)\(stage == 2 ? " (confirming)" : "") \(side.rawValue) \(cell.title)")
+                    let request = self.request(cell, units: states[index].units)
+                    switch try (side == .base ? base : new).measure(request, workload: cell.workload, implementation: cell.implementation) {
+                    case .stopped:
+                        return false
+                    case .absent(let reason):
+                        states[index].markAbsent(side)
+                        progress("\(cell.title): not in the \(side.rawValue) build any more (\(reason))")
+                    case .measured(let result, let samples):
+                        states[index].absorb(result, side: side)
+                        if let fastest = samples.min() { times[side] = fastest }
+                    }
+                    if !states[index].isActive { break }
+                }
+                guard let before = times[.base], let after = times[.new], states[index].isActive else { continue }
+                states[index].baseSamples.append(before)
+                states[index].newSamples.append(after)
+                log.append(Pair(
+                    workload: cell.workload.name, implementation: cell.implementation.id.rawValue, stage: stage,
+                    index: round, baseFirst: baseFirst, base: before, new: after
+                ))
+            }
+        }
+        return true
+    }
+
+    /// Whether the cell's pairs so far show a time change (never when times are not compared).
+    private func changed(_ state: CellState) -> Bool {
+        guard settings.comparison.metrics == .all else { return false }
+        let key = CellKey(workload: state.cell.workload.name, implementation: state.cell.implementation.id.rawValue)
+        let before = CellRecord(key: key, status: "ok", samples: state.baseSamples)
+        let after = CellRecord(key: key, status: "ok", samples: state.newSamples)
+        let time = TimeMetric.compare(base: before, new: after, options: settings.comparison)
+        return time.map { $0.verdict == .regression || $0.verdict == .improvement } ?? false
+    }
+
+    private func request(_ cell: Cell, units: Int?) -> CellRequest {
+        var configuration = settings.configuration
+        if let units { configuration.unitsPerRepetition = units }
+        return CellRequest(
+            workload: cell.workload.name, implementation: cell.implementation.id, configuration: configuration,
+            latency: false
+        )
+    }
+}
+
+// MARK: - One cell
+
+extension ABRunner {
+    enum Side: String {
+        case base, new
+    }
+
+    /// A cell's rows on both sides as they build up, and its pairs.
+    struct CellState {
+        let cell: Cell
+        /// Nil: the side's build does not have the cell.
+        var base: CellResult?
+        var new: CellResult?
+        var present: [Side: Bool] = [.base: true, .new: true]
+        var units: Int?
+        var baseSamples: [Double] = []
+        var newSamples: [Double] = []
+        /// 1 while the first pairs are measured, 2 while a change is confirmed.
+        var stage = 1
+        var firstPairs: ([Double], [Double])?
+        /// The warm-up's repetitions: the time of a cell that was never paired (the other build lacks it).
+        var warmUpSamples: [Side: [Double]] = [:]
+
+        init(cell: Cell) {
+            self.cell = cell
+        }
+
+        /// Both sides have the cell and ran it `ok` so far.
+        var isActive: Bool {
+            present[.base]! && present[.new]! && base?.status == .ok && new?.status == .ok
+        }
+
+        mutating func markAbsent(_ side: Side) {
+            present[side] = false
+        }
+
+        /// Folds one measurement into the side's row: counts keep the largest value, a failure stays.
+        mutating func absorb(_ result: CellResult, side: Side) {
+            if units == nil, result.status == .ok, result.unitsPerRepetition > 0 { units = result.unitsPerRepetition }
+            switch side {
+            case .base: base.absorbing(result)
+            case .new: new.absorbing(result)
+            }
+        }
+
+        mutating func startConfirmation() {
+            firstPairs = (baseSamples, newSamples)
+            baseSamples = []
+            newSamples = []
+            stage = 2
+        }
+
+        /// The side's row with its pairs' samples as its time, or nil when its build does not have the cell.
+        func row(_ side: Side) -> CellResult? {
+            guard present[side]!, var row = side == .base ? base : new else { return nil }
+            guard row.status == .ok else { return row }
+            var samples = side == .base ? baseSamples : newSamples
+            if samples.isEmpty, let warmUp = warmUpSamples[side], !warmUp.isEmpty {
+                samples = warmUp
+                row.detail = "not paired (the other build lacks the cell or failed): the warm-up's repetitions"
+            }
+            row.nanosecondsPerUnit = samples
+            if let firstPairs, row.detail.isEmpty {
+                let first = side == .base ? firstPairs.0 : firstPairs.1
+                row.detail = "confirmed: the first \(first.count) pairs showed a change; these \(samples.count) fresh pairs decide"
+            }
+            if samples.isEmpty && row.detail.isEmpty { row.detail = "no pair measured (the other side failed or was stopped)" }
+            return row
+        }
+    }
+}
+
+extension Optional where Wrapped == CellResult {
+    /// The first measurement, or this row with `later` folded in (``CellResult/absorb(_:)``).
+    fileprivate mutating func absorbing(_ later: CellResult) {
+        guard var row = self else {
+            self = later
+            return
+        }
+        row.absorb(later)
+        self = row
+    }
+}

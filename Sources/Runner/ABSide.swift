@@ -1,0 +1,138 @@
+import Foundation
+import Harness
+import Implementations
+import StyleKit
+import Workloads
+
+/// One build in an A/B comparison: it measures one cell once when asked, in a process of its own.
+public protocol ABSide {
+    /// Measures `request`, a cell of `workload` and `implementation`, once.
+    func measure(
+        _ request: CellRequest, workload: any Workload, implementation: Implementation
+    ) throws(HarnessError) -> SideMeasurement
+}
+
+/// What one measurement of a side gave.
+public enum SideMeasurement {
+    /// The cell's row as that build wrote it (its status, counts and units) and the ns per unit of each
+    /// repetition timed.
+    case measured(CellResult, nanosecondsPerUnit: [Double])
+    /// That build has no such cell (a workload or an implementation it does not know): the cell is in
+    /// one side only.
+    case absent(String)
+    /// The run is stopping (SIGINT, SIGTERM).
+    case stopped
+}
+
+/// A side that is a `reactive-bench` executable, possibly of another commit: each measurement is one
+/// `cell` process of it, with the request in a file and the result read back.
+///
+/// The result is read leniently (``CellReport``): the other build may be older or newer than this one,
+/// and its row may have fields this one does not know, or lack some this one has.
+public struct ToolSide: ABSide {
+    public let executable: String
+    /// `base` or `new`: names its files in the scratch directory.
+    public let name: String
+    public let scratch: ScratchDirectory
+    public let timeLimit: Double
+    public var shouldStop: () -> Bool = { false }
+
+    public init(executable: String, name: String, scratch: ScratchDirectory, timeLimit: Double) {
+        self.executable = executable
+        self.name = name
+        self.scratch = scratch
+        self.timeLimit = timeLimit
+    }
+
+    public func measure(
+        _ request: CellRequest, workload: any Workload, implementation: Implementation
+    ) throws(HarnessError) -> SideMeasurement {
+        let requestPath = scratch.path("\(name)-request.json"), resultPath = scratch.path("\(name)-result.json")
+        let logPath = scratch.path("\(name)-stderr.log")
+        try JSONFile.write(request, to: requestPath)
+        try? FileManager.default.removeItem(atPath: resultPath)
+        let ending = try ChildProcess.run(
+            executable, ["cell", "--request", requestPath, "--result", resultPath], timeLimit: timeLimit,
+            environment: IsolatedRunner.childEnvironment, standardErrorPath: logPath, shouldStop: shouldStop
+        )
+        var failed = CellResult(workload, implementation, status: .crashed)
+        switch ending {
+        case .exited(status: 0), .exited(status: 1):
+            if let report = try? JSONFile.read(CellReport.self, from: resultPath) {
+                return .measured(report.result(workload, implementation), nanosecondsPerUnit: report.timings.map(\.nanosecondsPerUnit))
+            }
+            failed.detail = "the cell's process exited without a result"
+        case .exited(status: 2):
+            // Bad input to that build: a request naming a workload or an implementation it does not have.
+            let line = (try? String(contentsOfFile: logPath, encoding: .utf8))?.split(separator: "\n").first
+            return .absent(line.map(String.init) ?? "\(executable) does not know this cell")
+        case .exited(let status):
+            failed.detail = "the cell's process exited with status \(status) and no result"
+        case .signalled(let signal):
+            failed.detail = "killed by \(ChildProcess.signalName(signal)) (signal \(signal))"
+                + (IsolatedRunner.crashReason(inLog: logPath).map { ": \($0)" } ?? "")
+        case .timedOut(let seconds):
+            failed.status = .timeout
+            failed.detail = "no result after \(String(format: "%g", seconds)) s (--cell-timeout)"
+        case .stopped:
+            return .stopped
+        }
+        return .measured(failed, nanosecondsPerUnit: [])
+    }
+}
+
+/// A cell process's result as any build since the `cell` command writes it: only the fields an A/B
+/// comparison reads, each optional but the status.
+struct CellReport: Decodable {
+    struct Row: Decodable {
+        var status: String
+        var detail: String?
+        var unitsPerRepetition: Int?
+        var allocationsPerUnit: Double?
+        var bytesPerUnit: Double?
+        var allocationsPerSubscription: Double?
+        var bytesPerSubscription: Double?
+        var teardownAllocations: Double?
+        var retainedBytes: Int64?
+        var requestCallsPerUnit: Double?
+        var demandReturnsPerUnit: Double?
+        var setupNanoseconds: [Double]?
+        var checksum: Checksum?
+        var expectedChecksum: Checksum?
+    }
+
+    struct Timing: Decodable {
+        var nanosecondsPerUnit: Double
+    }
+
+    var result: Row
+    var timings: [Timing]
+
+    enum CodingKeys: String, CodingKey { case result, timings }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        result = try container.decode(Row.self, forKey: .result)
+        timings = try container.decodeIfPresent([Timing].self, forKey: .timings) ?? []
+    }
+
+    /// The row in this build's terms; a status this build does not know is a failure (`failed`).
+    func result(_ workload: any Workload, _ implementation: Implementation) -> CellResult {
+        var row = CellResult(workload, implementation, status: CellStatus(rawValue: result.status) ?? .failed)
+        row.detail = result.detail ?? ""
+        if CellStatus(rawValue: result.status) == nil { row.detail = "status '\(result.status)': \(row.detail)" }
+        row.unitsPerRepetition = result.unitsPerRepetition ?? 0
+        row.allocationsPerUnit = result.allocationsPerUnit
+        row.bytesPerUnit = result.bytesPerUnit
+        row.allocationsPerSubscription = result.allocationsPerSubscription
+        row.bytesPerSubscription = result.bytesPerSubscription
+        row.teardownAllocations = result.teardownAllocations
+        row.retainedBytes = result.retainedBytes
+        row.requestCallsPerUnit = result.requestCallsPerUnit
+        row.demandReturnsPerUnit = result.demandReturnsPerUnit
+        row.setupNanoseconds = result.setupNanoseconds ?? []
+        row.checksum = result.checksum
+        row.expectedChecksum = result.expectedChecksum
+        return row
+    }
+}

@@ -1,0 +1,220 @@
+import ArgumentParser
+import Foundation
+import Harness
+import Implementations
+import Runner
+import StyleKit
+import Workloads
+
+/// `reactive-bench ab --base X --new Y`: two builds measured against each other, interleaved, cell by
+/// cell: the way to gate CI on time (docs/COMPARE.md, "A/B: times you can gate on").
+struct ABCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ab",
+        abstract: "Measure two builds against each other, interleaved: the way to judge a time on a shared machine.",
+        discussion: """
+            --base and --new are each a reactive-bench executable, a directory holding one (a bin directory, or a \
+            checkout with .build/release/reactive-bench), or a git revision of the repository here, built in \
+            .build/ab/<commit> with the same flags as this tool. Every selected cell is measured in pairs of \
+            processes, one of each build back to back (base-new, then new-base), one repetition each; the time \
+            is judged on the pairs' ratios (Hodges-Lehmann estimate, Wilcoxon signed-rank test), and a cell \
+            that changed is measured again with fresh pairs, which decide. Counts are compared as compare does. \
+            Writes base/ and new/ (a results.csv each, the pairs' samples in order), pairs.csv and \
+            comparison.csv into a new run directory; prints the report as compare does.
+            Exit status: 0 when nothing regressed, 1 when a cell did, 2 on bad input, 3 when the results \
+            could not be written, 130 when stopped.
+            """
+    )
+
+    @Option(name: .long, help: "The build to compare against: a tool, a directory holding one, or a git revision.")
+    var base: String
+
+    @Option(name: .long, help: "The build under test: a tool, a directory holding one, or a git revision.")
+    var new: String
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Implementations to compare (names or globs; default: all).")
+    var implementations: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Workloads to compare (names or globs; default: the default run's).")
+    var workloads: [String] = []
+
+    @Flag(name: .long, help: "Every parameter value of every scenario (default: the middle values).")
+    var full = false
+
+    @Flag(name: .long, help: "Repetitions of ~10 ms instead of ~40 ms.")
+    var quick = false
+
+    @Option(name: .long, parsing: .unconditional, help: "Pairs per cell (at least 8; default 15).")
+    var pairs = 15
+
+    @Option(name: .long, parsing: .unconditional, help: "Units per repetition instead of the base's pilot choosing them.")
+    var elements: Int?
+
+    /// Twice compare's: two builds differ by a few percent in cells their change does not touch, because
+    /// everything after the change is laid out anew (measured: up to 5% in untouched cells, the same way
+    /// in every try); that is real but no regression of the change under test.
+    static let defaultThreshold = 10.0
+
+    @Option(name: .long, parsing: .unconditional, help: "Time threshold: the paired ratio must differ by more than this % (default 10).")
+    var threshold = ABCommand.defaultThreshold
+
+    @Option(name: .long, parsing: .unconditional, help: "Significance level of the Wilcoxon signed-rank test on the pairs.")
+    var alpha = ComparisonOptions().alpha
+
+    @Option(name: .long, parsing: .unconditional, help: "Instruction counts: relative threshold in percent.")
+    var instructionsThreshold = ComparisonOptions().instructionsThresholdPercent
+
+    @Option(name: .long, help: "all, or counts: the status and the counts only.")
+    var metrics = MetricSelection.all.rawValue
+
+    @Option(name: .long, help: "terminal, markdown (a CI step summary) or csv.")
+    var format = ReportFormat.terminal.rawValue
+
+    @Flag(name: .long, help: "List every cell and metric, not only what changed.")
+    var all = false
+
+    @Option(name: .long, parsing: .unconditional, help: "Seconds one process may take before it is killed (default 60).")
+    var cellTimeout = 60.0
+
+    @Option(name: .long, help: "Directory under which a new run directory is created.")
+    var output = "results/runs"
+
+    @Option(name: .long, help: "Label appended to the run directory's name.")
+    var label = "ab"
+
+    func validate() throws {
+        if pairs < ABRunner.Settings.minimumPairs {
+            throw ValidationError(
+                "--pairs must be at least \(ABRunner.Settings.minimumPairs): fewer can never show a change at alpha 0.01 (got \(pairs))"
+            )
+        }
+        let batches = RunConfiguration.standard.batches
+        if let elements, elements < batches {
+            throw ValidationError("--elements must be at least \(batches), one per timed batch (got \(elements))")
+        }
+        if !(cellTimeout > 0) || !cellTimeout.isFinite {
+            throw ValidationError("--cell-timeout must be a positive number of seconds (got \(cellTimeout))")
+        }
+        try ComparisonArguments(
+            threshold: threshold, alpha: alpha, instructionsThreshold: instructionsThreshold, metrics: metrics, format: format
+        ).validate()
+        try LabelOption.validate(label)
+    }
+
+    func run() throws {
+        #if DEBUG
+        FileHandle.standardError.write(Data("error: reactive-bench measures release builds only: build with `swift build -c release` (or use scripts/bench)\n".utf8))
+        throw ExitCode(2)
+        #else
+        if try execute() { throw ExitCode(1) }
+        #endif
+    }
+
+    /// Returns whether a cell regressed.
+    private func execute() throws -> Bool {
+        let cells = try selectedCells()
+        let progress = ProgressLine()
+        let resolver = BuildResolver(log: progress.log)
+        let baseBuild = try resolver.resolve(base, option: "--base"), newBuild = try resolver.resolve(new, option: "--new")
+        let options = try ComparisonArguments(
+            threshold: threshold, alpha: alpha, instructionsThreshold: instructionsThreshold, metrics: metrics, format: format
+        ).options(timeVerdicts: .paired)
+
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let directory = try RunDirectory.create(under: output, label: label)
+        let writer = ABWriter(directory: directory, base: baseBuild, new: newBuild, pairs: pairs)
+        try writer.start()
+        progress.log("writing \(directory): \(cells.count) cells, \(pairs) pairs each; base \(baseBuild.description), new \(newBuild.description)")
+
+        Interruption.install()
+        var runner = ABRunner(settings: ABRunner.Settings(pairs: pairs, configuration: processConfiguration, comparison: options))
+        runner.progress = progress.log
+        runner.step = progress.show
+        runner.shouldStop = Interruption.requested
+        var baseSide = ToolSide(executable: baseBuild.executable, name: "base", scratch: scratch, timeLimit: cellTimeout)
+        var newSide = ToolSide(executable: newBuild.executable, name: "new", scratch: scratch, timeLimit: cellTimeout)
+        baseSide.shouldStop = Interruption.requested
+        newSide.shouldStop = Interruption.requested
+        let outcome = try runner.run(cells, base: baseSide, new: newSide)
+        progress.finish()
+        try writer.finish(outcome)
+
+        guard outcome.complete else {
+            FileHandle.standardError.write(Data("error: interrupted: the pairs measured so far are in \(directory) (run_complete=false)\n".utf8))
+            throw ExitCode(130)
+        }
+        let report = try ComparisonReport.checked(
+            base: try RunResults.load("\(directory)/base"), new: try RunResults.load("\(directory)/new"), options: options
+        )
+        try writer.writeComparison(ComparisonRenderer.render(report, format: .csv, showAll: true))
+        print(ComparisonRenderer.render(report, format: ReportFormat(rawValue: format)!, showAll: all))
+        return report.hasRegression
+    }
+
+    /// Workloads x implementations of this tool's tables; a build that lacks one says so per cell.
+    private func selectedCells() throws -> [ABRunner.Cell] {
+        let selectedImplementations = try Selection.resolve(
+            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation", option: "--implementations"
+        ).map { Registry.implementation(ImplementationID(rawValue: $0)!) }
+        let selectedWorkloads = try workloads.isEmpty
+            ? (full ? Scenarios.all : Scenarios.standard)
+            : Selection.resolve(workloads, among: Scenarios.all.map(\.name), kind: "workload", option: "--workloads")
+                .map { Scenarios.named($0)! }
+        return selectedWorkloads.flatMap { workload in
+            selectedImplementations.map { ABRunner.Cell(workload: workload, implementation: $0) }
+        }
+    }
+
+    /// Per process: 5 repetitions of ~2 ms (standard: 7 of ~5 ms), of which the fastest is its sample,
+    /// without latency or noise gate.
+    private var processConfiguration: RunConfiguration {
+        var configuration = quick ? RunConfiguration.quick : RunConfiguration.standard
+        configuration.repetitions = quick ? 5 : 7
+        configuration.targetRepetitionNanoseconds = quick ? 2_000_000 : 5_000_000
+        configuration.measuresLatency = false
+        configuration.noiseGate = false
+        configuration.unitsPerRepetition = elements.map { $0 / configuration.batches * configuration.batches }
+        return configuration
+    }
+}
+
+/// The options `compare` and `ab` share, checked alike.
+struct ComparisonArguments {
+    var threshold: Double
+    var alpha: Double
+    var instructionsThreshold: Double
+    var metrics: String
+    var format: String
+
+    func validate() throws {
+        let percentages = ComparisonOptions.thresholdRange
+        let percentage = "a percentage from \(Int(percentages.lowerBound)) to \(Int(percentages.upperBound))"
+        try Self.check("--threshold", threshold, percentage, valid: percentages.contains)
+        try Self.check("--instructions-threshold", instructionsThreshold, percentage, valid: percentages.contains)
+        try Self.check("--alpha", alpha, "a probability strictly between 0 and 1", valid: ComparisonOptions.isValidAlpha)
+        guard MetricSelection(rawValue: metrics) != nil else {
+            let known = MetricSelection.allCases.map(\.rawValue).joined(separator: " or ")
+            throw ValidationError("--metrics must be \(known) (got '\(metrics)')")
+        }
+        guard ReportFormat(rawValue: format) != nil else {
+            let names = ReportFormat.allCases.map(\.rawValue)
+            let known = names.dropLast().joined(separator: ", ") + " or " + names.last!
+            throw ValidationError("--format must be \(known) (got '\(format)')")
+        }
+    }
+
+    func options(timeVerdicts: ComparisonOptions.TimeVerdicts) throws -> ComparisonOptions {
+        try validate()
+        return ComparisonOptions(
+            timeThresholdPercent: threshold, alpha: alpha, instructionsThresholdPercent: instructionsThreshold,
+            metrics: MetricSelection(rawValue: metrics)!, timeVerdicts: timeVerdicts
+        )
+    }
+
+    private static func check(_ option: String, _ value: Double, _ meaning: String, valid: (Double) -> Bool) throws {
+        guard value.isFinite && valid(value) else {
+            throw ValidationError("\(option) must be \(meaning) (got \(String(format: "%g", value)))")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Harness
+import Runner
+
+/// What `ab` writes into its run directory: `base/` and `new/`, each a run directory of its own (a
+/// results.csv whose `ns_per_unit_samples` are the pairs' samples in pair order, so that the i-th of one
+/// goes with the i-th of the other; an environment.csv naming the build), `pairs.csv` (every pair as
+/// measured, the first pairs and a confirmation's fresh ones) and `comparison.csv` (the report as
+/// `compare --format csv` writes it).
+struct ABWriter {
+    let directory: String
+    let base: BuildResolver.Build
+    let new: BuildResolver.Build
+    let pairs: Int
+
+    static let pairColumns = [
+        "workload", "implementation", "stage", "pair", "order", "base_ns_per_unit", "new_ns_per_unit", "ratio",
+    ]
+
+    /// Both sides' files with no rows (`run_complete` false): a run killed before its first pair says so.
+    func start() throws {
+        for side in ["base", "new"] {
+            do {
+                try FileManager.default.createDirectory(atPath: "\(directory)/\(side)", withIntermediateDirectories: true)
+            } catch {
+                throw OutputFailure("cannot create \(directory)/\(side): \(error.localizedDescription)")
+            }
+        }
+        try write(ABRunner.Outcome(base: [], new: [], pairs: [], complete: false))
+    }
+
+    func finish(_ outcome: ABRunner.Outcome) throws {
+        try write(outcome)
+    }
+
+    func writeComparison(_ csv: String) throws {
+        do throws(HarnessError) {
+            try AtomicFile.write(Array((csv + "\n").utf8), to: "\(directory)/comparison.csv")
+        } catch {
+            throw OutputFailure(error.message)
+        }
+    }
+
+    private func write(_ outcome: ABRunner.Outcome) throws {
+        let environment = RunEnvironment.capture()
+        for (side, build, rows) in [("base", base, outcome.base), ("new", new, outcome.new)] {
+            var sideEnvironment = environment
+            sideEnvironment.gitCommit = build.commit ?? "unknown"
+            sideEnvironment.gitTreeDirty = build.commit == nil ? nil : false
+            let writer = RunWriter(
+                directory: "\(directory)/\(side)", environment: sideEnvironment, metric: .time,
+                extra: [["ab_side", side], ["ab_build", build.description], ["ab_tool", build.executable], ["ab_pairs", String(pairs)]]
+            )
+            try writer.write(rows, sentinelBest: nil, complete: outcome.complete)
+        }
+        let rows = outcome.pairs.map { pair in
+            [
+                pair.workload, pair.implementation, String(pair.stage), String(pair.index + 1),
+                pair.baseFirst ? "base-new" : "new-base", ResultTable.format(pair.base), ResultTable.format(pair.new),
+                ResultTable.format(pair.base > 0 ? pair.new / pair.base : nil, digits: 4),
+            ]
+        }
+        do throws(HarnessError) {
+            try CSVTable(header: Self.pairColumns, rows: rows).write(to: "\(directory)/pairs.csv")
+        } catch {
+            throw OutputFailure(error.message)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Harness
+
+/// What `ab --base X` and `--new Y` name, made into a `reactive-bench` executable: a tool, a directory
+/// holding one (a build's bin directory, or a package checkout with a release build), or a git revision
+/// of the repository in the working directory, built in a worktree of its own with the same flags as
+/// the running tool (release, and its cross-module optimisation setting).
+struct BuildResolver {
+    /// One side, resolved.
+    struct Build {
+        let executable: String
+        /// The commit it was built from, when known (a revision, or a checkout's HEAD).
+        let commit: String?
+        /// How it was named and found, for the report: `HEAD~1 (3f2a9c1e40) built in .build/ab/3f2a9c1e40`.
+        let description: String
+    }
+
+    let log: (String) -> Void
+
+    func resolve(_ name: String, option: String) throws -> Build {
+        guard !name.isEmpty else { throw BadInput("\(option) '' names no build") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) {
+            return try isDirectory.boolValue ? directory(name, option: option) : tool(name, option: option)
+        }
+        return try revision(name, option: option)
+    }
+
+    // MARK: - Paths
+
+    private func tool(_ path: String, option: String) throws -> Build {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw BadInput("\(option) \(path) is a file but not an executable: give a reactive-bench tool, a directory holding one, or a git revision")
+        }
+        return Build(executable: absolute(path), commit: nil, description: path)
+    }
+
+    private func directory(_ path: String, option: String) throws -> Build {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        for candidate in ["\(trimmed)/reactive-bench", "\(trimmed)/.build/release/reactive-bench"]
+        where FileManager.default.isExecutableFile(atPath: candidate) {
+            return Build(executable: absolute(candidate), commit: git(["rev-parse", "HEAD"], in: trimmed), description: candidate)
+        }
+        if FileManager.default.fileExists(atPath: "\(trimmed)/Package.swift") {
+            throw BadInput(
+                "\(option) \(path) has no release build: run `swift build -c release --product reactive-bench` in it, "
+                    + "or give a git revision to build"
+            )
+        }
+        throw BadInput("\(option) \(path) holds no reactive-bench tool (nor .build/release/reactive-bench)")
+    }
+
+    // MARK: - Revisions
+
+    /// Builds `revision` in `<repository>/.build/ab/<commit>` (a detached worktree), unless a release tool
+    /// is already there: a commit's tree never changes, so its build can be reused.
+    private func revision(_ revision: String, option: String) throws -> Build {
+        guard let root = git(["rev-parse", "--show-toplevel"], in: ".") else {
+            throw BadInput(
+                "\(option) '\(revision)' is no tool, no directory, and no git revision: the working directory is not in a git repository"
+            )
+        }
+        guard let commit = git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root) else {
+            throw BadInput("\(option) '\(revision)' is no tool, no directory, and no git revision of \(root)")
+        }
+        let short = String(commit.prefix(10))
+        let worktree = "\(root)/.build/ab/\(short)"
+        let executable = "\(worktree)/.build/release/reactive-bench"
+        let description = "\(revision) (\(short)) built in .build/ab/\(short)"
+        if FileManager.default.isExecutableFile(atPath: executable) {
+            log("\(option) \(revision): \(commit), built before in \(worktree)")
+            return Build(executable: executable, commit: commit, description: description)
+        }
+        if !FileManager.default.fileExists(atPath: worktree) {
+            log("\(option) \(revision): \(commit): git worktree add --detach \(worktree)")
+            try run("git", ["worktree", "add", "--detach", worktree, commit], in: root, logTo: nil, failure: "cannot make a worktree of \(revision)")
+        }
+        log("\(option) \(revision): swift build -c release --product reactive-bench in \(worktree) (a few minutes the first time)")
+        var environment = ProcessInfo.processInfo.environment
+        environment["REACTIVE_BENCH_CMO"] = RunEnvironment.builtWithCrossModuleOptimization ? "1" : "0"
+        try run(
+            "swift", ["build", "-c", "release", "--product", "reactive-bench"], in: worktree, environment: environment,
+            logTo: "\(worktree)/ab-build.log", failure: "building \(revision) failed"
+        )
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw BadInput("building \(revision) made no \(executable)")
+        }
+        return Build(executable: executable, commit: commit, description: description)
+    }
+
+    /// `git arguments` in `directory`: its first line of output, or nil when it fails.
+    private func git(_ arguments: [String], in directory: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        return line.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Runs a command to completion, its output into `logTo` (or discarded); a failure is one line.
+    private func run(
+        _ command: String, _ arguments: [String], in directory: String, environment: [String: String]? = nil,
+        logTo logPath: String?, failure: String
+    ) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        if let environment { process.environment = environment }
+        var handle: FileHandle?
+        if let logPath, FileManager.default.createFile(atPath: logPath, contents: nil) {
+            handle = FileHandle(forWritingAtPath: logPath)
+        }
+        process.standardOutput = handle ?? FileHandle.nullDevice
+        process.standardError = handle ?? FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw BadInput("\(failure): cannot start \(command): \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        try? handle?.close()
+        guard process.terminationStatus == 0 else {
+            throw BadInput("\(failure) (status \(process.terminationStatus)\(logPath.map { "; see \($0)" } ?? ""))")
+        }
+    }
+
+    private func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}

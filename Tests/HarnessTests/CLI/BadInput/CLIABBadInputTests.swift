@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// Bad input to `ab`, given to the release tool in a working directory that is no git repository: see
+/// ``BadInputCheck`` for what every case must do, and docs/BAD-INPUT.md for what each prints.
+struct CLIABBadInputTests {
+    static func ab(_ name: String, _ arguments: [String], mentions: [String]) -> BadInputCase {
+        BadInputCase(section: "ab", name: name, shown: ["ab"] + arguments, arguments: ["ab"] + arguments, mentions: mentions)
+    }
+
+    static let cases: [BadInputCase] = [
+        ab("no base", ["--new", "base"], mentions: ["--base"]),
+        ab("a build that is no tool, directory or revision", ["--base", "nowhere", "--new", "nowhere"],
+           mentions: ["--base 'nowhere'", "no git revision", "not in a git repository"]),
+        ab("a build that is a file but no executable", ["--base", "a-file", "--new", "a-file"],
+           mentions: ["--base a-file", "not an executable"]),
+        ab("a directory without a tool", ["--base", "empty", "--new", "empty"],
+           mentions: ["--base empty", "no reactive-bench tool"]),
+        ab("an empty build name", ["--base", "", "--new", "base"], mentions: ["--base ''"]),
+        ab("too few pairs", ["--base", "base", "--new", "base", "--pairs", "5"], mentions: ["--pairs", "at least 8", "got 5"]),
+        ab("a workload list naming no cell to compare", ["--base", "base", "--new", "base", "--workloads", ""],
+           mentions: ["--workloads ''", "names no workload"]),
+        ab("an unknown implementation to compare", ["--base", "base", "--new", "base", "--implementations", "rxSnik"],
+           mentions: ["'rxSnik'", "'rxSink'"]),
+        ab("alpha 0 for the pairs", ["--base", "base", "--new", "base", "--alpha", "0"], mentions: ["--alpha"]),
+    ]
+
+    @Test(arguments: cases)
+    func badInputIsOneErrorLineAndExitStatus2(_ badCase: BadInputCase) async throws {
+        let printed = try await BadInputCheck.run(badCase)
+        #expect(printed?.hasPrefix("error: ") != false, "\(printed ?? "")")
+        BadInputCatalogue.check(badCase, printed: printed)
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Harness
+import Testing
+
+/// How a run ends when it is stopped, killed or cannot write, and what it leaves behind: valid CSV that
+/// says how far it got, no cell process, no scratch directory (docs/BAD-INPUT.md, "Stopping a run").
+/// Each test gives the tool a temporary directory of its own (`TMPDIR`), so it can see what is left there.
+struct CLIStoppingTests {
+    static let faults = ["REACTIVE_BENCH_TEST_FAULTS": "1"]
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInProcessRunStopsOnASignalWithItsCellsSoFarAndStatus130(signal: Int32) async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let started = ContinuousClock.now
+        let outcome = try await ToolProcess.run(
+            tool,
+            ["run", "--in-process", "--workloads", "map,filter", "--implementations", "baseline,builtin",
+             "--repetitions", "400", "--no-latency", "--output", "runs"],
+            in: directory.path, terminateWhen: { ContinuousClock.now - started > .seconds(2) }, terminateWith: signal
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 130, "\(outcome)")
+        #expect(outcome.errorLines.last?.hasPrefix("error: interrupted: ") == true, "\(outcome)")
+        let run = try Self.onlyRun(under: directory.appending("runs"))
+        let table = try CSVTable.read(from: "\(run)/results.csv")
+        let environment = try CSVTable.read(from: "\(run)/environment.csv")
+        #expect(environment.rows.contains(["run_complete", "false"]))
+        #expect(environment.rows.contains(["result_rows", String(table.rows.count)]))
+        for row in table.rows where row[table.column("status")!] == "ok" {
+            #expect(row[table.column("detail")!].hasPrefix("stopped after "), "\(row)")
+        }
+    }
+
+    /// The first SIGINT starts stopping the hanging cell (SIGTERM, then SIGKILL a second later); the
+    /// second ends the tool at once, killing the cell and removing the scratch directory first.
+    @Test func aSecondSIGINTLeavesNoCellProcessAndNoScratchDirectory() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let temporary = directory.appending("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let process = try Self.start(
+            tool, ["run", "--workloads", "fault (hang)", "--implementations", "structBridge", "--no-latency",
+                   "--output", "runs"],
+            in: directory.path, temporary: temporary
+        )
+        defer { if process.isRunning { process.terminate() } }
+        try await Self.waitFor { !Self.processes(mentioning: temporary).isEmpty }
+        kill(process.processIdentifier, SIGINT)
+        try await Task.sleep(for: .milliseconds(100))
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        try await Self.waitFor { Self.processes(mentioning: temporary).isEmpty }
+        #expect(Self.processes(mentioning: temporary).isEmpty, "no cell process outlives the run")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "no scratch directory is left")
+    }
+
+    /// kill -9 gives the tool no chance: its cell dies with it, the run directory says the run never got
+    /// past its start, and the next run removes the scratch directory it left.
+    @Test func killMinus9LeavesNoCellProcessAndTheNextRunRemovesItsScratchDirectory() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let temporary = directory.appending("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let process = try Self.start(
+            tool, ["run", "--workloads", "fault (hang)", "--implementations", "structBridge", "--no-latency",
+                   "--output", "runs"],
+            in: directory.path, temporary: temporary
+        )
+        defer { if process.isRunning { process.terminate() } }
+        try await Self.waitFor { !Self.processes(mentioning: temporary).filter { $0.contains(" cell ") }.isEmpty }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try await Self.waitFor { Self.processes(mentioning: temporary).isEmpty }
+        #expect(Self.processes(mentioning: temporary).isEmpty, "the cell died with its parent")
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary)
+        #expect(left.count == 1 && left.first?.hasPrefix("reactive-bench-\(process.processIdentifier)-") == true, "\(left)")
+
+        let run = try Self.onlyRun(under: directory.appending("runs"))
+        #expect(try CSVTable.read(from: "\(run)/results.csv").rows.isEmpty)
+        let environment = try CSVTable.read(from: "\(run)/environment.csv")
+        #expect(environment.rows.contains(["run_complete", "false"]) && environment.rows.contains(["result_rows", "0"]))
+        let compared = try await ToolProcess.run(tool, ["compare", run, run], in: directory.path)
+        #expect(compared.exitStatus == 2 && compared.errorLines.count == 1, "\(compared)")
+        #expect(compared.standardError.contains("no rows"), "\(compared)")
+
+        let next = try await ToolProcess.run(
+            tool, ["run", "--workloads", "map", "--implementations", "baseline", "--elements", "1000", "--repetitions",
+                   "1", "--no-latency", "--output", "runs"],
+            in: directory.path, environment: ["TMPDIR": temporary]
+        )
+        #expect(next.exitStatus == 0, "\(next)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the next run cleaned up")
+    }
+
+    /// A disk that fills during the run: status 3 (not bad input), one line, and the files written before
+    /// are kept, both of them. Needs a small tmpfs, so root: elsewhere there is nothing to test.
+    @Test func aFullDiskStopsTheRunWithStatus3AndKeepsWhatWasWritten() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let disk = directory.appending("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        guard Self.shell("mount -t tmpfs -o size=64k tmpfs '\(disk)'") == 0 else { return }
+        defer { _ = Self.shell("umount '\(disk)'") }
+        // Two 4 KiB pages free: enough for the two files written when the run starts, not for a third.
+        try Data(count: 56 * 1024).write(to: URL(fileURLWithPath: "\(disk)/filler"))
+        let outcome = try await ToolProcess.run(
+            tool, ["run", "--workloads", "map", "--implementations", "baseline,builtin", "--elements", "1000",
+                   "--repetitions", "1", "--no-latency", "--output", "\(disk)/runs"],
+            in: directory.path
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 3, "\(outcome)")
+        let last = outcome.errorLines.last.map(String.init) ?? ""
+        #expect(last.hasPrefix("error: cannot write \(disk)/runs/") && last.hasSuffix("No space left on device"), "\(outcome)")
+        let run = try Self.onlyRun(under: "\(disk)/runs")
+        #expect(try CSVTable.read(from: "\(run)/results.csv").header.first == "schema_version")
+        #expect(try CSVTable.read(from: "\(run)/environment.csv").rows.contains(["run_complete", "false"]))
+    }
+
+    @Test func aSubSecondTimeLimitIsShownAsGiven() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try await ToolProcess.run(
+            tool, ["run", "--workloads", "fault (hang)", "--implementations", "structBridge", "--no-latency",
+                   "--cell-timeout", "0.5", "--output", "runs"],
+            in: directory.path, environment: Self.faults
+        )
+        #expect(outcome.exitStatus == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("timeout: no result after 0.5 s (--cell-timeout)"), "\(outcome)")
+    }
+
+    @Test func elementsThatAreNoMultipleOfTheBatchesAreRoundedDownWithAWarning() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try await ToolProcess.run(
+            tool, ["run", "--workloads", "map", "--implementations", "baseline", "--elements", "15", "--repetitions",
+                   "1", "--no-latency", "--output", "runs"],
+            in: directory.path
+        )
+        #expect(outcome.exitStatus == 0, "\(outcome)")
+        #expect(outcome.errorLines.contains("warning: --elements 15 is rounded down to 10, a multiple of the 10 timed batches"))
+    }
+
+    /// Not on a terminal (a log, CI): a plain line per measured cell, with the time so far and, once a
+    /// cell is done, an estimate of what is left.
+    @Test func progressIsALinePerCellWithTheElapsedTimeAndWhatIsLeft() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try await ToolProcess.run(
+            tool, ["run", "--workloads", "map,filter", "--implementations", "baseline", "--elements", "1000",
+                   "--repetitions", "1", "--no-latency", "--output", "runs"],
+            in: directory.path
+        )
+        #expect(outcome.exitStatus == 0, "\(outcome)")
+        let cells = outcome.errorLines.filter { $0.hasPrefix("[reactive-bench] cell ") }.map(String.init)
+        #expect(cells.count == 2, "\(outcome)")
+        #expect(cells.first?.hasPrefix("[reactive-bench] cell 1/2 map / baseline · 0:0") == true, "\(cells)")
+        #expect(cells.first?.hasSuffix(" elapsed") == true, "nothing done yet, no estimate: \(cells)")
+        #expect(cells.last?.contains(" elapsed, ~") == true && cells.last?.hasSuffix(" left") == true, "\(cells)")
+        #expect(!outcome.standardError.contains("\u{1B}["), "no terminal escapes in a log")
+    }
+
+    // MARK: - Helpers
+
+    /// The one run directory under `runs`.
+    static func onlyRun(under runs: String) throws -> String {
+        let entries = try FileManager.default.contentsOfDirectory(atPath: runs)
+        try #require(entries.count == 1, "\(entries)")
+        return "\(runs)/\(entries[0])"
+    }
+
+    /// The tool started with the fault workloads and `temporary` as its temporary directory, output
+    /// discarded: for tests that signal it themselves.
+    static func start(_ tool: String, _ arguments: [String], in directory: String, temporary: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ProcessInfo.processInfo.environment.merging(faults.merging(["TMPDIR": temporary]) { $1 }) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// The command lines of the processes that mention `text` (a test's own temporary directory).
+    static func processes(mentioning text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+            return line.contains(text) ? line : nil
+        }
+    }
+
+    /// Polls `condition` every 20 ms for up to 20 s.
+    static func waitFor(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !condition() && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// `/bin/sh -c command`'s exit status, its output discarded.
+    static func shell(_ command: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

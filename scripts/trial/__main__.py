@@ -1,0 +1,204 @@
+"""scripts/trial-time-verdicts: the trial of issue 13's "Done when", run end to end.
+
+1. Builds HEAD twice in worktrees under .build/trial/ (release, the same flags): ``base``, and ``planted``
+   with scripts/trial/planted.patch applied (an allocation per element in structBridge's map, a busy
+   loop in classSubscription's scan), then calibrates the busy loop to ~15% of scan/classSubscription
+   with one ``ab`` (REACTIVE_BENCH_TRIAL_SPIN).
+2. Unchanged reruns: TRIES ``run --quick`` of the base, every pair compared with the default compare
+   (expected: no exit of 1) and with ``--gate-time`` (its error rate, for the record).
+3. Counts: TRIES ``run --quick`` of the planted build, each compared with an unchanged run by the default
+   compare: the allocation must fail it every time, nothing else may.
+4. A/B: TRIES ``ab --quick`` of the planted build against the base: the busy loop must be a regression in
+   at least 9 of 10, with no change in a cell the plants do not run in.
+
+Writes every run and report under OUTPUT (default results/trials/<time>) and the summary to
+OUTPUT/TRIAL.md, which docs/COMPARE.md quotes. --workloads and --implementations narrow every run (a
+smoke test of the trial); the trial itself is the default suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from . import report, tally
+
+ROOT = Path(__file__).resolve().parents[2]
+PATCH = ROOT / "scripts" / "trial" / "planted.patch"
+TARGET_PERCENT = 15.0
+DEFAULT_SPIN = 20
+
+
+def say(text: str) -> None:
+    print(f"==> {text}", flush=True)
+
+
+def run(arguments: list[str], *, cwd: Path = ROOT, environment: dict[str, str] | None = None,
+        capture: bool = False, check: bool = True) -> subprocess.CompletedProcess[str]:  # fmt: skip
+    """Runs a command, its stderr passed through; stdout captured when asked."""
+    completed = subprocess.run(
+        arguments, cwd=cwd, env={**os.environ, **(environment or {})}, text=True,
+        stdout=subprocess.PIPE if capture else None, check=False,
+    )  # fmt: skip
+    if check and completed.returncode != 0:
+        sys.exit(f"trial: {' '.join(arguments)} exited with {completed.returncode}")
+    return completed
+
+
+def git(*arguments: str, cwd: Path = ROOT) -> str:
+    return run(["git", *arguments], cwd=cwd, capture=True).stdout.strip()
+
+
+# MARK: - Builds
+
+
+def build(name: str, commit: str, patch: Path | None) -> Path:
+    """A release tool of ``commit`` (plus ``patch``) built in .build/trial/NAME; reused when it was
+    built from the same commit and patch."""
+    worktree = ROOT / ".build" / "trial" / name
+    tool = worktree / ".build" / "release" / "reactive-bench"
+    stamp = f"{commit} {patch.read_text() if patch else ''}"
+    marker = worktree / ".trial-built-from"
+    if tool.is_file() and marker.is_file() and marker.read_text() == stamp:
+        say(f"{name}: reusing {tool}")
+        return tool
+    if worktree.exists():
+        run(["git", "worktree", "remove", "--force", str(worktree)])
+    say(f"{name}: git worktree add --detach {worktree} {commit[:10]}")
+    run(["git", "worktree", "add", "--detach", str(worktree), commit])
+    if patch:
+        say(f"{name}: git apply {patch.relative_to(ROOT)}")
+        run(["git", "apply", str(patch)], cwd=worktree)
+    say(f"{name}: swift build -c release --product reactive-bench")
+    cmo = {"REACTIVE_BENCH_CMO": os.environ.get("REACTIVE_BENCH_CMO", "1")}
+    run(["swift", "build", "-c", "release", "--product", "reactive-bench"], cwd=worktree, environment=cmo)
+    marker.write_text(stamp)
+    return tool
+
+
+def calibrate(base: Path, planted: Path, output: Path) -> int:
+    """Busy-loop iterations worth ~15% of scan/classSubscription: ab on that cell, the count scaled by
+    what it measured until it lands within 12-18% (the loop's cost per iteration is not constant: the
+    compiler unrolls it, and the call itself costs a few percent)."""
+    spin = DEFAULT_SPIN
+    for attempt in range(1, 7):
+        rows = ab(base, planted, output / "calibration", f"calibration-{attempt}", spin,
+                  ["--workloads", "scan", "--implementations", "classSubscription", "--pairs", "8"])  # fmt: skip
+        measured = tally.ab_try(rows).busy_loop_percent
+        if measured is None:
+            sys.exit("trial: the calibration's ab measured no time for scan / classSubscription")
+        say(f"calibration: {spin} iterations measured {measured:+.1f}%")
+        if 12 <= measured <= 18:
+            return spin
+        spin = max(1, round(spin * TARGET_PERCENT / max(measured, 1.0)))
+    say(f"calibration: {spin} iterations (not within 12-18% after 6 tries: the machine is too noisy)")
+    return spin
+
+
+# MARK: - The three parts
+
+
+def quick_run(tool: Path, output: Path, label: str, selection: list[str]) -> Path:
+    """One ``run --quick`` (its exit status 0 or 1 both give a run); the new run directory."""
+    before = set(output.glob("*")) if output.exists() else set()
+    say(f"{tool.parents[2].name}: run --quick --label {label}")
+    run([str(tool), "run", "--quick", "--output", str(output), "--label", label, *selection],
+        capture=True, check=False)  # fmt: skip
+    made = sorted(set(output.glob("*")) - before)
+    if len(made) != 1:
+        sys.exit(f"trial: run --label {label} made {len(made)} run directories")
+    return made[0]
+
+
+def compare(tool: Path, base: Path, new: Path, *options: str) -> tuple[int, list[tally.Row]]:
+    completed = run([str(tool), "compare", str(base), str(new), "--format", "csv", *options], capture=True, check=False)
+    if completed.returncode not in (0, 1):
+        sys.exit(f"trial: compare {base} {new} exited with {completed.returncode}")
+    return completed.returncode, tally.parse(completed.stdout)
+
+
+def ab(base: Path, planted: Path, output: Path, label: str, spin: int, selection: list[str]) -> list[tally.Row]:
+    say(f"ab --quick --label {label} (busy loop {spin} iterations)")
+    completed = run(
+        [str(base), "ab", "--base", str(base), "--new", str(planted), "--quick", "--format", "csv", "--output",
+         str(output), "--label", label, *selection],
+        environment={"REACTIVE_BENCH_TRIAL_SPIN": str(spin)}, capture=True, check=False,
+    )  # fmt: skip
+    if completed.returncode not in (0, 1):
+        sys.exit(f"trial: ab --label {label} exited with {completed.returncode}")
+    return tally.parse(completed.stdout)
+
+
+def reruns(tool: Path, output: Path, tries: int, selection: list[str]) -> tuple[list[Path], list[tally.RerunPair]]:
+    runs = [quick_run(tool, output / "reruns", f"rerun-{index + 1}", selection) for index in range(tries)]
+    pairs = []
+    for first, second in itertools.combinations(runs, 2):
+        status, rows = compare(tool, first, second)
+        gated, _ = compare(tool, first, second, "--gate-time")
+        pairs.append(tally.RerunPair(status, gated, tally.informational_changes(rows)))
+    say(f"{len(pairs)} pairs of unchanged runs: {sum(p.exit_status == 1 for p in pairs)} exits of 1")
+    return runs, pairs
+
+
+def counts(base: Path, planted: Path, unchanged: list[Path], output: Path, selection: list[str]) -> list[tally.CountsTry]:
+    tries = []
+    for index, baseline in enumerate(unchanged):
+        run_directory = quick_run(planted, output / "planted-runs", f"planted-{index + 1}", selection)
+        status, rows = compare(base, baseline, run_directory)
+        tries.append(tally.counts_try(status, rows))
+    return tries
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="scripts/trial-time-verdicts", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tries", type=int, default=10, help="reruns, planted runs and ab runs (default 10)")
+    parser.add_argument("--output", type=Path, help="where the runs go (default results/trials/<time>)")
+    parser.add_argument("--spin", type=int, help="busy-loop iterations instead of calibrating them")
+    parser.add_argument("--workloads", help="narrow every run (a smoke test; the trial is the default suite)")
+    parser.add_argument("--implementations", help="narrow every run")
+    parser.add_argument("--skip", action="append", default=[], choices=["reruns", "counts", "ab"],
+                        help="leave a part out (repeatable)")  # fmt: skip
+    arguments = parser.parse_args(argv)
+    if arguments.tries < 2:
+        parser.error("--tries must be at least 2")
+    selection = []
+    if arguments.workloads:
+        selection += ["--workloads", arguments.workloads]
+    if arguments.implementations:
+        selection += ["--implementations", arguments.implementations]
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S")
+    output = (arguments.output or ROOT / "results" / "trials" / stamp).resolve()
+    output.mkdir(parents=True, exist_ok=True)
+
+    context = report.Context.capture(ROOT, arguments.tries, selection)
+    commit = git("rev-parse", "HEAD")
+    base = build("base", commit, None)
+    planted = build("planted", commit, PATCH)
+    spin = arguments.spin or calibrate(base, planted, output)
+
+    unchanged, rerun_pairs = reruns(base, output, arguments.tries, selection) if "reruns" not in arguments.skip else ([], [])
+    counts_tries = []
+    if "counts" not in arguments.skip:
+        if not unchanged:
+            unchanged = [quick_run(base, output / "reruns", f"rerun-{i + 1}", selection) for i in range(arguments.tries)]
+        counts_tries = counts(base, planted, unchanged, output, selection)
+    ab_tries = []
+    if "ab" not in arguments.skip:
+        for index in range(arguments.tries):
+            ab_tries.append(tally.ab_try(ab(base, planted, output / "ab", f"ab-{index + 1}", spin, selection)))
+
+    context.finish()
+    text = report.render(context, commit, spin, rerun_pairs, counts_tries, ab_tries)
+    (output / "TRIAL.md").write_text(text, encoding="utf-8")
+    print(text)
+    say(f"wrote {output / 'TRIAL.md'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""TRIAL.md: what the trial measured, in the form docs/COMPARE.md quotes."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import statistics
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .tally import ABTry, CountsTry, RerunPair
+
+
+@dataclass
+class Context:
+    """Where and when the trial ran, and how loaded the machine was (the 1-minute load average, sampled
+    every 10 s while it ran: on a shared 2-core VM the other users' builds are the noise)."""
+
+    started: str
+    cpu: str
+    cores: int
+    tries: int
+    selection: list[str]
+    loads: list[float] = field(default_factory=list)
+    finished: str = ""
+    _stop: threading.Event = field(default_factory=threading.Event)
+
+    @classmethod
+    def capture(cls, root: Path, tries: int, selection: list[str]) -> "Context":
+        context = cls(now(), cpu_model(), os.cpu_count() or 0, tries, selection)
+        threading.Thread(target=context._sample, daemon=True).start()
+        return context
+
+    def _sample(self) -> None:
+        while not self._stop.is_set():
+            self.loads.append(os.getloadavg()[0])
+            self._stop.wait(10)
+
+    def finish(self) -> None:
+        self._stop.set()
+        self.finished = now()
+
+    @property
+    def load(self) -> str:
+        if not self.loads:
+            return "not sampled"
+        return (f"1-minute load average {min(self.loads):.1f} to {max(self.loads):.1f}, "
+                f"median {statistics.median(self.loads):.1f} ({len(self.loads)} samples)")  # fmt: skip
+
+
+def now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def render(context: Context, commit: str, spin: int, reruns: list[RerunPair], counts: list[CountsTry],
+           ab: list[ABTry]) -> str:  # fmt: skip
+    scope = " ".join(context.selection) if context.selection else "the default suite"
+    lines = [
+        "## Trial of the time verdicts (scripts/trial-time-verdicts)",
+        "",
+        f"Commit {commit[:10]}, {scope}, {context.tries} tries; {context.started} to {context.finished}; "
+        f"{context.cpu}, {context.cores} cores; {context.load}.",
+        "",
+        "| part | expected | measured |",
+        "|---|---|---|",
+    ]
+    if reruns:
+        failed = sum(pair.exit_status == 1 for pair in reruns)
+        gated = sum(pair.gated_exit_status == 1 for pair in reruns)
+        informed = [pair.informational_changes for pair in reruns]
+        lines += [
+            f"| unchanged `--quick` reruns, every pair compared by the default `compare` | 0 exits of 1 | "
+            f"{failed} of {len(reruns)} |",
+            f"| the same pairs, `compare --gate-time` (for the record) | - | {gated} of {len(reruns)} exited 1 |",
+            f"| cells whose time only informed (slower, faster) per pair | - | median {statistics.median(informed):g}, "
+            f"at most {max(informed)} |",
+        ]
+    if counts:
+        caught = sum(t.allocation_caught for t in counts)
+        alarms = sum(len(t.false_alarms) for t in counts)
+        lines.append(
+            f"| the planted build's `--quick` runs against unchanged ones, default `compare` (counts gate) | "
+            f"allocation caught {len(counts)} of {len(counts)}, no false alarm | caught {caught} of {len(counts)}, "
+            f"{alarms} false alarms |"
+        )
+    if ab:
+        caught = sum(t.busy_loop_caught for t in ab)
+        allocations = sum(t.allocation_caught for t in ab)
+        alarms = [alarm for t in ab for alarm in t.false_alarms]
+        measured = [t.busy_loop_percent for t in ab if t.busy_loop_percent is not None]
+        spread = f" (measured {min(measured):+.1f}% to {max(measured):+.1f}%)" if measured else ""
+        lines += [
+            f"| `ab --quick` of the planted build: busy loop in scan / classSubscription ({spin} iterations) | "
+            f"caught in at least 9 of 10 | {caught} of {len(ab)}{spread} |",
+            f"| the same `ab`: allocation in map / structBridge | - | caught {allocations} of {len(ab)} |",
+            f"| the same `ab`: changes in cells the plants do not run in | none | {len(alarms)} |",
+        ]
+        if alarms:
+            lines += ["", "False alarms: " + "; ".join(alarms) + "."]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,132 @@
+"""Counting what the trial's comparisons said: the pure part of scripts/trial-time-verdicts, tested alone.
+
+Every comparison is read from ``reactive-bench compare`` (or ``ab``) ``--format csv`` output:
+``cell_verdict,workload,implementation,metric,metric_verdict,base,new,change,p_value``, one row per cell
+and metric (the tool decides every verdict; this only counts them).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+
+CHANGES = ("regression", "improvement")
+INFORMATIONAL = ("slower", "faster")
+TIME = "ns_per_unit"
+ALLOCATIONS = "allocations_per_unit"
+
+# The planted changes (scripts/trial/planted.patch): a busy loop in classSubscription's scan, an
+# allocation per element in structBridge's map.
+BUSY_LOOP_CELL = ("scan", "classSubscription")
+# Every classSubscription cell that runs its scan carries the busy loop.
+BUSY_LOOP_WORKLOADS = ("scan", "mapFilterScan")
+ALLOCATION_CELL = ("map", "structBridge")
+ALLOCATION_IMPLEMENTATION = "structBridge"
+
+
+@dataclass(frozen=True)
+class Row:
+    cell_verdict: str
+    workload: str
+    implementation: str
+    metric: str
+    metric_verdict: str
+    change: str
+
+
+def parse(text: str) -> list[Row]:
+    """The rows of a ``--format csv`` report."""
+    reader = csv.DictReader(io.StringIO(text))
+    return [
+        Row(row["cell_verdict"], row["workload"], row["implementation"], row["metric"], row["metric_verdict"], row["change"])
+        for row in reader
+    ]  # fmt: skip
+
+
+def percent(change: str) -> float | None:
+    """The leading percentage of a change column (``+15.2% [...]``), or None."""
+    match = re.match(r"^([+-]?\d+(?:\.\d+)?)%", change.strip())
+    return float(match.group(1)) if match else None
+
+
+@dataclass
+class RerunPair:
+    """Two unchanged runs compared: the exit status and what the time only informed of."""
+
+    exit_status: int
+    gated_exit_status: int
+    informational_changes: int
+
+
+@dataclass
+class ABTry:
+    """One ``ab`` of the planted build against the base."""
+
+    busy_loop_caught: bool
+    busy_loop_percent: float | None
+    allocation_caught: bool
+    false_alarms: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CountsTry:
+    """One quick run of the planted build compared with an unchanged one by default compare."""
+
+    exit_status: int
+    allocation_caught: bool
+    false_alarms: list[str] = field(default_factory=list)
+
+
+def informational_changes(rows: list[Row]) -> int:
+    """Cells whose time only informed (slower or faster)."""
+    return len({(r.workload, r.implementation) for r in rows if r.metric == TIME and r.metric_verdict in INFORMATIONAL})
+
+
+def planted_cells(rows: list[Row]) -> set[tuple[str, str]]:
+    """The cells the plants run in: classSubscription's scan workloads, and every structBridge cell whose
+    allocations per unit rose (the allocation marks where the planted map is on the path)."""
+    busy = {(w, i) for r in rows for (w, i) in [(r.workload, r.implementation)]
+            if i == BUSY_LOOP_CELL[1] and w in BUSY_LOOP_WORKLOADS}  # fmt: skip
+    allocating = {
+        (r.workload, r.implementation) for r in rows
+        if r.implementation == ALLOCATION_IMPLEMENTATION and r.metric == ALLOCATIONS and r.metric_verdict == "regression"
+    }  # fmt: skip
+    return busy | allocating
+
+
+def false_alarms(rows: list[Row]) -> list[str]:
+    """``workload / implementation: metric verdict`` for every change outside the planted cells."""
+    planted = planted_cells(rows)
+    return [
+        f"{r.workload} / {r.implementation}: {r.metric} {r.metric_verdict}"
+        for r in rows
+        if r.metric_verdict in CHANGES and (r.workload, r.implementation) not in planted
+    ]
+
+
+def metric(rows: list[Row], cell: tuple[str, str], name: str) -> Row | None:
+    return next((r for r in rows if (r.workload, r.implementation) == cell and r.metric == name), None)
+
+
+def ab_try(rows: list[Row]) -> ABTry:
+    """What one ``ab`` of the planted build said."""
+    busy = metric(rows, BUSY_LOOP_CELL, TIME)
+    allocation = metric(rows, ALLOCATION_CELL, ALLOCATIONS)
+    return ABTry(
+        busy_loop_caught=busy is not None and busy.metric_verdict == "regression",
+        busy_loop_percent=percent(busy.change) if busy else None,
+        allocation_caught=allocation is not None and allocation.metric_verdict == "regression",
+        false_alarms=false_alarms(rows),
+    )
+
+
+def counts_try(exit_status: int, rows: list[Row]) -> CountsTry:
+    """What default compare said of a planted run against an unchanged one (times only inform there)."""
+    allocation = metric(rows, ALLOCATION_CELL, ALLOCATIONS)
+    return CountsTry(
+        exit_status=exit_status,
+        allocation_caught=exit_status == 1 and allocation is not None and allocation.metric_verdict == "regression",
+        false_alarms=false_alarms(rows),
+    )
