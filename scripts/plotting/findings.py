@@ -151,32 +151,35 @@ def _cheapest_and_costliest_stage(numbers: Numbers, series) -> str | None:
 
 
 def _fewer_instructions_more_time(numbers: Numbers, series) -> str | None:
-    """A style that executes fewer instructions per stage than another yet takes longer: the anatomy says why."""
-    if series is None or numbers.instruction_fits is None:
+    """A style that executes fewer instructions per stage than another yet takes longer, behind either
+    source: the anatomy says what its instructions do."""
+    if numbers.fits is None or numbers.instruction_fits is None:
         return None
-    scenario, source = series
-    styles = numbers.styles()
-    per = {name: (numbers.slope(numbers.fits, scenario, source, name, "ns"),
-                  numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element"))
-           for name in styles}  # fmt: skip
-    for slow in styles:
-        for fast in styles:
-            (slow_ns, slow_instructions), (fast_ns, fast_instructions) = per[slow], per[fast]
-            if None in (slow_ns, slow_instructions, fast_ns, fast_instructions) or slow == fast:
-                continue
-            if slow_instructions < fast_instructions and slow_ns > 1.25 * fast_ns:
-                anatomy = "; ".join(
-                    f"{title} {number(numbers.slope(numbers.instruction_fits, scenario, source, slow, metric, 'element'), 2)}"
-                    f" vs {number(numbers.slope(numbers.instruction_fits, scenario, source, fast, metric, 'element'), 2)}"
-                    for metric, title in ANATOMY
-                )  # fmt: skip
-                return (
-                    f"**`{slow}` executes fewer instructions per stage than `{fast}` "
-                    f"({number(slow_instructions)} vs {number(fast_instructions)}) yet takes longer "
-                    f"({number(slow_ns, 1)} vs {number(fast_ns, 1)} ns).** Its cost is in what instruction counts "
-                    f"do not weigh: per stage and element, {anatomy}. Atomic read-modify-writes and indirect "
-                    "calls cost many cycles each, whatever their instruction count."
-                )
+    present = set(zip(numbers.fits["scenario"], numbers.fits["source"].astype(str)))
+    for scenario, source in (candidate for candidate in STAGE_SERIES if candidate in present):
+        styles = numbers.styles()
+        per = {name: (numbers.slope(numbers.fits, scenario, source, name, "ns"),
+                      numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element"))
+               for name in styles}  # fmt: skip
+        for slow in styles:
+            for fast in styles:
+                (slow_ns, slow_instructions), (fast_ns, fast_instructions) = per[slow], per[fast]
+                if None in (slow_ns, slow_instructions, fast_ns, fast_instructions) or slow == fast:
+                    continue
+                if slow_instructions < fast_instructions and slow_ns > 1.25 * fast_ns:
+                    anatomy = "; ".join(
+                        f"{title} {number(numbers.slope(numbers.instruction_fits, scenario, source, slow, metric, 'element'), 2)}"
+                        f" vs {number(numbers.slope(numbers.instruction_fits, scenario, source, fast, metric, 'element'), 2)}"
+                        for metric, title in ANATOMY
+                    )  # fmt: skip
+                    return (
+                        f"**`{slow}` executes fewer instructions per stage than `{fast}` "
+                        f"(`{stagefits.series_label(scenario, source)}`: {number(slow_instructions)} vs "
+                        f"{number(fast_instructions)}) yet takes longer ({number(slow_ns, 1)} vs {number(fast_ns, 1)} ns).** "
+                        f"Per stage and element: {anatomy}. What its instructions do costs more than their "
+                        "number: atomic read-modify-writes, and indirect calls through closures and witness "
+                        "tables, which the anatomy does not count, cost many cycles each."
+                    )
     return None
 
 
@@ -198,7 +201,8 @@ def _rx_stage(numbers: Numbers, series) -> str | None:
     if (values["metadata_lookups"] or 0) >= 0.5:
         reasons.append("its `Event`s pass through generic code the compiler did not specialise, which looks "
                        "metadata up at run time")  # fmt: skip
-    why = (" " + "; ".join(reasons).capitalize() + ".") if reasons else ""
+    text = "; ".join(reasons)
+    why = f" {text[:1].upper()}{text[1:]}." if text else ""
     return (
         f"**An Rx stage costs {number(ns, 1)} ns and {number(instructions)} instructions per element.** "
         f"Per stage and element it makes {anatomy or 'none of the counted calls'}.{why}"
@@ -206,17 +210,23 @@ def _rx_stage(numbers: Numbers, series) -> str | None:
 
 
 def _locks_per_stage(numbers: Numbers, series) -> str | None:
-    """The styles that take a lock per element per stage."""
+    """Locks and atomics per element per stage."""
     if series is None or numbers.instruction_fits is None:
         return None
     scenario, source = series
-    locking = {name: numbers.slope(numbers.instruction_fits, scenario, source, name, "lock_acquisitions", "element")
-               for name in numbers.styles()}  # fmt: skip
-    locking = {name: value for name, value in locking.items() if value is not None}
-    if not locking:
+    rows = []
+    for name in numbers.styles():
+        locks = numbers.slope(numbers.instruction_fits, scenario, source, name, "lock_acquisitions", "element")
+        atomics = numbers.slope(numbers.instruction_fits, scenario, source, name, "atomic_rmws", "element")
+        if locks is not None or atomics is not None:
+            rows.append(f"`{name}` {number(locks, 2)} locks, {number(atomics, 2)} atomic RMWs")
+    if not rows:
         return None
-    listing = ", ".join(f"`{name}` {number(value, 2)}" for name, value in locking.items())
-    return f"**Lock acquisitions per stage and element:** {listing}."
+    return (
+        f"**Locks and atomics per stage and element** (`{stagefits.series_label(scenario, source)}`): "
+        f"{'; '.join(rows)}. A lock the compiler inlines (`Synchronization.Mutex`) has no function to count "
+        "and shows only as atomics; glibc's mutex in a one-thread process takes no atomic."
+    )
 
 
 def _first_slope(numbers: Numbers, scenario: str, sources: tuple[str, ...], name: str, metric: str) -> float | None:
@@ -238,7 +248,7 @@ def _subscription_stage(numbers: Numbers) -> str | None:
         allocations = _first_slope(numbers, "pipelineDepth", ("subject", ""), name, "allocations")
         if ns is None and allocations is None:
             continue
-        rows.append(f"`{name}` {number(ns)} ns, {number(allocations, 1)} allocations")
+        rows.append((f"`{name}` {number(ns)} ns, " if ns is not None else f"`{name}` ") + f"{number(allocations, 1)} allocations")
         if allocations is not None and abs(allocations) < 0.05:
             free.append(f"`{name}`")
     if not rows:
@@ -248,7 +258,7 @@ def _subscription_stage(numbers: Numbers) -> str | None:
         f"`pipelineDepth` set-up slopes): {'; '.join(rows)}."
     )
     if free:
-        text += f" {', '.join(free)} allocate nothing per stage: their stages are structs that pass the subscription through."
+        text += f" {', '.join(free)} allocate nothing per stage."
     return text
 
 
