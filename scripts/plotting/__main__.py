@@ -106,7 +106,7 @@ def draw_charts(run: Run, colours: dict[str, str]) -> list[Chart]:
                 "Each swept scenario's cost against its stages (subscribers), log-log: the points are "
                 "every cell's median and 95% interval, the lines the least-squares fits of fits.csv "
                 "(`cost = intercept + slope x stages`), whose slope is the cost of one more stage. A "
-                "sweep that is not a line (R² < 0.98) keeps its points, joined by a dotted line.",
+                "sweep that is not a line (R² < 0.98, or a median 25% off it) keeps its points, joined by a dotted line.",
             )
         )
     anatomy_png = anatomy.plot(run, colours, directory)

@@ -53,7 +53,7 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
     style.hide_unused(flat, len(series))
     names = list(dict.fromkeys(fits["implementation"]))
     handles = [Line2D([], [], color=colours.get(name, "black"), marker="o", markersize=4, label=name) for name in names]
-    handles.append(Line2D([], [], color="black", linestyle=":", label="not a line (R² < 0.98): points only"))
+    handles.append(Line2D([], [], color="black", linestyle=":", label="not a line (R² < 0.98, or a median 25% off): points only"))
     style.figure_legend(figure, handles)
     style.suptitle(
         figure,

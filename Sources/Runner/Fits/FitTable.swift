@@ -60,7 +60,10 @@ public enum FitTable {
         return StageFit(
             scenario: key.scenario, source: key.source, implementation: key.implementation, metric: metric.name,
             measuredPer: metric.measuredPer(unit: unit), perUnit: !metric.perSubscription, axis: key.axis, parameters: parameters, fit: line,
-            rSquared: rSquared(of: line, x: parameters, y: medians)
+            rSquared: rSquared(of: line, x: parameters, y: medians),
+            largestRelativeResidual: zip(parameters, medians).map { parameter, median in
+                median == 0 ? 0 : abs(median - (line.intercept + line.slope * parameter)) / abs(median)
+            }.max() ?? 0
         )
     }
 

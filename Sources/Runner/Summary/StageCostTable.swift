@@ -71,7 +71,7 @@ public struct StageCostTable: Sendable {
         }
         self.metric = metric
         let marked = fits.contains { $0.shape == .nonlinear }
-        self.caption = caption + (marked ? " (\(Self.nonlinearMark): not a line, R^2 < 0.98: read the points)" : "")
+        self.caption = caption + (marked ? " (\(Self.nonlinearMark): not a line, R^2 < 0.98 or a median 25% off it: read the points)" : "")
         table = TextTable(
             header: ["implementation"] + columns,
             rows: implementations.map { implementation in
