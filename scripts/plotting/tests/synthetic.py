@@ -12,7 +12,6 @@ WORKLOADS = (
     ("histogram", "histogram", ""),
     ("pipelineDepth (1)", "pipelineDepth", "1"),
     ("pipelineDepth (4)", "pipelineDepth", "4"),
-    ("pipelineDepth (16)", "pipelineDepth", "16"),
     ("fanOut (10)", "fanOut", "10"),
     ("fanOut (100)", "fanOut", "100"),
     ("demand (unlimited)", "demand", "unlimited"),
