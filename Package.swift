@@ -7,12 +7,24 @@ import PackageDescription
 // unless REACTIVE_BENCH_CMO=0. The tool records which one was built into every run's environment.
 let crossModuleOptimization = ProcessInfo.processInfo.environment["REACTIVE_BENCH_CMO"] != "0"
 
-let optimisation: [SwiftSetting] = crossModuleOptimization
+// Where the linker puts a hot loop moves its time: two builds that differ in one operator file lay out
+// everything after it anew, and a hand-written loop of a few ns per element moved by up to 28% between
+// two such builds with its own code unchanged (docs/COMPARE.md, "A/B"). Release builds therefore start
+// every function and every loop on a 64-byte boundary unless REACTIVE_BENCH_ALIGN=0; the tool records it.
+let codeAlignment = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ALIGN"] != "0"
+
+let optimisation: [SwiftSetting] = (crossModuleOptimization
     ? [
         .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
         .define("REACTIVE_BENCH_CMO"),
     ]
-    : []
+    : [])
+    + (codeAlignment
+        ? [
+            .unsafeFlags(["-Xllvm", "-align-loops=64", "-Xllvm", "-align-all-functions=6"], .when(configuration: .release)),
+            .define("REACTIVE_BENCH_ALIGNED"),
+        ]
+        : [])
 
 let openCombine: Target.Dependency = .product(name: "OpenCombine", package: "OpenCombine")
 let asyncAlgorithms: Target.Dependency = .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")

@@ -36,6 +36,8 @@ public struct ToolSide: ABSide {
     public let scratch: ScratchDirectory
     public let timeLimit: Double
     public var shouldStop: () -> Bool = { false }
+    /// Where the stderr of a process that failed is kept (`<name>-<workload>--<implementation>.log`).
+    public var logDirectory: String?
 
     public init(executable: String, name: String, scratch: ScratchDirectory, timeLimit: Double) {
         self.executable = executable
@@ -76,6 +78,13 @@ public struct ToolSide: ABSide {
             failed.detail = "no result after \(String(format: "%g", seconds)) s (--cell-timeout)"
         case .stopped:
             return .stopped
+        }
+        if let logDirectory {
+            let kept = "\(logDirectory)/\(name)-\(workload.name.filter { $0.isLetter || $0.isNumber })--\(implementation.id.rawValue).log"
+            try? FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: kept)
+            try? FileManager.default.moveItem(atPath: logPath, toPath: kept)
+            failed.detail += " (log: \(kept))"
         }
         return .measured(failed, nanosecondsPerUnit: [])
     }

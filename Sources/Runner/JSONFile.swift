@@ -16,7 +16,8 @@ public enum JSONFile {
         } catch {
             throw HarnessError("cannot write \(path): \(error.localizedDescription)")
         }
-        try AtomicFile.write(Array(data), to: path)
+        // Scratch files, read once by the other process: atomic (never read half-written), not durable.
+        try AtomicFile.write(Array(data), to: path, durable: false)
     }
 
     public static func read<Value: Decodable>(_ type: Value.Type, from path: String) throws(HarnessError) -> Value {

@@ -136,6 +136,8 @@ struct ABCommand: ParsableCommand {
         var newSide = ToolSide(executable: newBuild.executable, name: "new", scratch: scratch, timeLimit: cellTimeout)
         baseSide.shouldStop = Interruption.requested
         newSide.shouldStop = Interruption.requested
+        baseSide.logDirectory = "\(directory)/logs"
+        newSide.logDirectory = "\(directory)/logs"
         let outcome = try runner.run(cells, base: baseSide, new: newSide)
         progress.finish()
         try writer.finish(outcome)

@@ -78,6 +78,7 @@ struct BuildResolver {
         log("\(option) \(revision): swift build -c release --product reactive-bench in \(worktree) (a few minutes the first time)")
         var environment = ProcessInfo.processInfo.environment
         environment["REACTIVE_BENCH_CMO"] = RunEnvironment.builtWithCrossModuleOptimization ? "1" : "0"
+        environment["REACTIVE_BENCH_ALIGN"] = RunEnvironment.builtWithCodeAlignment ? "1" : "0"
         try run(
             "swift", ["build", "-c", "release", "--product", "reactive-bench"], in: worktree, environment: environment,
             logTo: "\(worktree)/ab-build.log", failure: "building \(revision) failed"

@@ -29,7 +29,7 @@ struct RunEnvironmentTests {
         #expect(
             table.rows.map { $0[0] } == [
                 "git_commit", "git_tree_dirty", "swift_version", "build_configuration", "cross_module_optimization",
-                "cpu_model", "core_count", "host_name", "date_utc", "os", "jemalloc_version",
+                "code_alignment", "cpu_model", "core_count", "host_name", "date_utc", "os", "jemalloc_version",
             ]
         )
         #expect(try CSVTable.decode(table.encoded()) == table)

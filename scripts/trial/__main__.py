@@ -62,7 +62,8 @@ def build(name: str, commit: str, patch: Path | None) -> Path:
     built from the same commit and patch."""
     worktree = ROOT / ".build" / "trial" / name
     tool = worktree / ".build" / "release" / "reactive-bench"
-    stamp = f"{commit} {patch.read_text() if patch else ''}"
+    flags = " ".join(os.environ.get(name, "1") for name in ("REACTIVE_BENCH_CMO", "REACTIVE_BENCH_ALIGN"))
+    stamp = f"{commit} {flags} {patch.read_text() if patch else ''}"
     marker = worktree / ".trial-built-from"
     if tool.is_file() and marker.is_file() and marker.read_text() == stamp:
         say(f"{name}: reusing {tool}")
@@ -75,8 +76,8 @@ def build(name: str, commit: str, patch: Path | None) -> Path:
         say(f"{name}: git apply {patch.relative_to(ROOT)}")
         run(["git", "apply", str(patch)], cwd=worktree)
     say(f"{name}: swift build -c release --product reactive-bench")
-    cmo = {"REACTIVE_BENCH_CMO": os.environ.get("REACTIVE_BENCH_CMO", "1")}
-    run(["swift", "build", "-c", "release", "--product", "reactive-bench"], cwd=worktree, environment=cmo)
+    flags = {name: os.environ.get(name, "1") for name in ("REACTIVE_BENCH_CMO", "REACTIVE_BENCH_ALIGN")}
+    run(["swift", "build", "-c", "release", "--product", "reactive-bench"], cwd=worktree, environment=flags)
     marker.write_text(stamp)
     return tool
 

@@ -18,7 +18,9 @@ public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(level.rawValue): \(message)" }
 
     /// The environment keys whose difference makes the numbers of two runs not comparable.
-    public static let incomparableKeys = ["build_configuration", "cross_module_optimization", "cpu_model", "core_count"]
+    public static let incomparableKeys = [
+        "build_configuration", "cross_module_optimization", "code_alignment", "cpu_model", "core_count",
+    ]
     /// How much the quiet-machine sentinel may move, in percent, before times may shift for that alone.
     public static let sentinelTolerancePercent = 10.0
 

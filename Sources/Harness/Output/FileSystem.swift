@@ -9,8 +9,11 @@ import Darwin
 /// Why not Foundation's `.atomic` writes: on Linux each leaves an empty `TemporaryDirectory.XXXXXX`
 /// behind in the temporary directory, one per call, so one per cell of every run.
 public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws(HarnessError) {
-        try FileSystem.writeAtomically(bytes, to: path)
+    /// Writes `bytes` to `path` through a temporary file renamed into place. `durable` also flushes both
+    /// to disk first: what results deserve, and what the files a parent and its cell processes exchange
+    /// (thousands per `ab`, deleted at once) do not.
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(HarnessError) {
+        try FileSystem.writeAtomically(bytes, to: path, durable: durable)
     }
 }
 
@@ -36,7 +39,7 @@ enum FileSystem {
 
     /// Replaces `path` with `bytes` so that readers see the old content or the new, never a part: the bytes
     /// go to a new file in the same directory, which is flushed to disk and then renamed over `path`.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(HarnessError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(HarnessError) {
         let (directory, name) = split(path)
         let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -45,7 +48,7 @@ enum FileSystem {
         }
         do throws(HarnessError) {
             try writeAll(bytes, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw failure(errno, "cannot write \(path): fsync failed") }
+            guard !durable || fsync(descriptor) == 0 else { throw failure(errno, "cannot write \(path): fsync failed") }
         } catch {
             close(descriptor)
             unlink(temporary)
@@ -61,7 +64,7 @@ enum FileSystem {
             unlink(temporary)
             throw failed
         }
-        syncDirectory(directory)
+        if durable { syncDirectory(directory) }
     }
 
     /// Creates `path` and any missing parents (`mkdir -p`); fine if it already is a directory.

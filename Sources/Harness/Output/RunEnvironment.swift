@@ -12,6 +12,9 @@ public struct RunEnvironment: Sendable, Equatable {
     public var buildConfiguration: String
     /// Whether the build used `-cross-module-optimization` (Package.swift defines `REACTIVE_BENCH_CMO`).
     public var crossModuleOptimization: Bool
+    /// The boundary release builds align every function and loop to (Package.swift, `REACTIVE_BENCH_ALIGN`):
+    /// "64", or "none" (a debug build, or alignment switched off).
+    public var codeAlignment: String
     /// `/proc/cpuinfo`'s "model name", or "unknown".
     public var cpuModel: String
     /// Online processors.
@@ -34,6 +37,7 @@ public struct RunEnvironment: Sendable, Equatable {
             swiftVersion: run("swift", "--version").map(firstLine).flatMap { $0.isEmpty ? nil : $0 } ?? "unknown",
             buildConfiguration: buildConfiguration,
             crossModuleOptimization: crossModuleOptimization,
+            codeAlignment: codeAlignment,
             cpuModel: cpuModel() ?? "unknown",
             coreCount: ProcessInfo.processInfo.activeProcessorCount,
             hostName: hostName() ?? "unknown",
@@ -53,6 +57,7 @@ public struct RunEnvironment: Sendable, Equatable {
                 ["swift_version", swiftVersion],
                 ["build_configuration", buildConfiguration],
                 ["cross_module_optimization", String(crossModuleOptimization)],
+                ["code_alignment", codeAlignment],
                 ["cpu_model", cpuModel],
                 ["core_count", String(coreCount)],
                 ["host_name", hostName],
@@ -78,6 +83,20 @@ extension RunEnvironment {
     /// Whether this build used `-cross-module-optimization`: what another commit must be built with too
     /// before their times are compared (`reactive-bench ab`).
     public static var builtWithCrossModuleOptimization: Bool { crossModuleOptimization }
+
+    /// Whether Package.swift asked for aligned code (`REACTIVE_BENCH_ALIGN`), whatever the configuration:
+    /// what another commit must be built with too.
+    public static var builtWithCodeAlignment: Bool {
+        #if REACTIVE_BENCH_ALIGNED
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    private static var codeAlignment: String {
+        builtWithCodeAlignment && buildConfiguration == "release" ? "64" : "none"
+    }
 
     private static var crossModuleOptimization: Bool {
         #if REACTIVE_BENCH_CMO

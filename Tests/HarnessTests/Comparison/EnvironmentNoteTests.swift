@@ -6,7 +6,8 @@ struct EnvironmentNoteTests {
     static let reference: [String: String] = [
         "git_commit": "3188a0bfcf7676f7088b8af8584486c2e1032f1e", "git_tree_dirty": "false",
         "swift_version": "Swift version 6.3.1 (swift-6.3.1-RELEASE)", "build_configuration": "release",
-        "cross_module_optimization": "true", "cpu_model": "AMD EPYC", "core_count": "2", "host_name": "vm",
+        "cross_module_optimization": "true", "code_alignment": "64", "cpu_model": "AMD EPYC", "core_count": "2",
+        "host_name": "vm",
         "date_utc": "2026-11-23T00:00:22Z", "sentinel_best_ns_per_element": "120",
     ]
 
@@ -28,7 +29,7 @@ struct EnvironmentNoteTests {
         #expect(notes == [EnvironmentNote(.note, "different commits (base 3188a0bfcf, new 5659429aaa)")])
     }
 
-    @Test(arguments: ["cross_module_optimization", "build_configuration", "cpu_model", "core_count"])
+    @Test(arguments: ["cross_module_optimization", "code_alignment", "build_configuration", "cpu_model", "core_count"])
     func aDifferentBuildOrMachineIsAWarning(key: String) {
         let notes = notes(changing: key, to: "other")
         #expect(notes.count == 1)
