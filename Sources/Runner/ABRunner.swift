@@ -264,7 +264,7 @@ extension ABRunner {
             row.nanosecondsPerUnit = samples
             if let firstPairs, row.detail.isEmpty {
                 let first = side == .base ? firstPairs.0 : firstPairs.1
-                row.detail = "confirmed: the first \(first.count) pairs showed a change; these \(samples.count) fresh pairs decide"
+                row.detail = "measured again: the first \(first.count) pairs showed a change; these \(samples.count) fresh pairs decide"
             }
             if samples.isEmpty && row.detail.isEmpty { row.detail = "no pair measured (the other side failed or was stopped)" }
             return row
