@@ -98,7 +98,7 @@ public struct Runner {
             results[plan.index].keep(selection, gated: sentinel != nil)
         }
         if configuration.measuresLatency {
-            let overhead = LatencyRecorder.calibrateRecordingOverhead(samples: 100_000)
+            let overhead = LatencyRecorder.calibrateRecordingOverhead(samples: Self.recordingOverheadSamples)
             for plan in plans where results[plan.index].status == .ok && plan.workload.measuresLatency {
                 progress("latency \(plan.title)")
                 measureLatency(plan, into: &results[plan.index])
@@ -137,7 +137,7 @@ public struct Runner {
         if latency && configuration.measuresLatency && result.status == .ok && workload.measuresLatency {
             progress("latency \(plan.title)")
             measureLatency(plan, into: &result)
-            result.latencyRecordingOverhead = LatencyRecorder.calibrateRecordingOverhead(samples: 100_000)
+            result.latencyRecordingOverhead = LatencyRecorder.calibrateRecordingOverhead(samples: Self.recordingOverheadSamples)
         }
         countPerfInstructions(&result)
         return UngatedCell(result: result, timings: timings, sentinelBest: sentinel?.best)
@@ -179,6 +179,12 @@ public struct Runner {
         guard case .success(let counter) = instructions, counter.source == .perf else { return }
         result.countInstructions(result.instructionSamples, source: .perf)
     }
+
+    /// Samples per batch of the latency recorder's overhead calibration (15 batches, once per cell that
+    /// measures latency). With 100,000 it took 45 ms of every cell, a third of a `--quick` one; 10,000
+    /// take 4 ms and read the same 23-24 ns on this machine, and a batch that short is rarely preempted:
+    /// under a load of 3, 22 of 24 cells read 22.6-24 ns against 4 of 24 with 100,000.
+    static let recordingOverheadSamples = 10_000
 
     /// How many quiet repetitions a cell needs before its disturbed ones are left out: half of them.
     static func requiredQuiet(_ repetitions: Int) -> Int { max(1, (repetitions + 1) / 2) }
