@@ -23,6 +23,7 @@ enum MultiWorkloadAllocations {
             case .loop: return (3, 144)
             case .combine: return (3, 192)
             case .rx: return isDebug ? (8, 448) : (7, 400)
+            case .simpleCombine, .asyncSequence: return nil
             }
         case is ContentionWorkload:
             // Nothing in a release build. In a debug build, the Rx subject's per-event thunk; the probe
@@ -48,7 +49,7 @@ enum MultiWorkloadAllocations {
         let perElement: Int
         switch family {
         case .loop: perElement = subscribers
-        case .combine: perElement = 0
+        case .combine, .simpleCombine, .asyncSequence: perElement = 0
         case .rx: perElement = 1 + max(0, subscribers - 31)
         }
         // Element k is sent by the batch holding unit k * N: the timed units may hold none of them.
