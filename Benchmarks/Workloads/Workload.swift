@@ -66,6 +66,16 @@ extension Workload {
         defaultUnsupportedReason(for: implementation)
     }
 
+    /// Why the instructions of `implementation`'s cell vary between runs of one build, or nil when they
+    /// repeat: the workload's own reason (``unrepeatableInstructionsReason``), or, for every
+    /// `asyncSequence` cell, the task hop's.
+    public func unrepeatableInstructionsReason(for implementation: Implementation) -> String? {
+        if let reason = unrepeatableInstructionsReason { return reason }
+        guard implementation.family == .asyncSequence else { return nil }
+        return "no instruction counts: the consumer task runs on another thread, which waits and wakes "
+            + "differently in every run, and callgrind counts it"
+    }
+
     /// Why `implementation` cannot run this workload because it lacks one of `operators` (with the style's
     /// own reason, where it gives one), or nil. `asyncSequence` runs a sourced workload's row over the
     /// subject only: see ``Workload/asyncDirectSourceReason``.
