@@ -12,8 +12,9 @@ struct MultiWorkloadCellTests {
     static let workloads = Scenarios.all.filter { MultiWorkloadReferenceTests.names.contains($0.name) }
 
     /// The cells these workloads cannot run, by scenario.
-    static func isUnsupported(_ scenario: String, _ implementation: ImplementationID) -> Bool {
+    static func isUnsupported(_ scenario: String, _ implementation: ImplementationID, source: SourceKind? = nil) -> Bool {
         (scenario == "contention" && implementation == .baseline)
+            || (source == .direct && implementation == .asyncSequence)
             || (scenario == "fanOutCustomSubject" && [.rxSink, .simpleCombine].contains(implementation))
             || (scenario == "asyncHop" && implementation == .simpleCombine)
             || (["fanOut", "fanOutCustomSubject", "contention"].contains(scenario) && implementation == .asyncSequence)
@@ -26,7 +27,7 @@ struct MultiWorkloadCellTests {
         #expect(results.map(\.implementation) == expected.map(\.1))
         for result in results {
             let title = RunnerFixture.title(result)
-            guard !Self.isUnsupported(result.scenario, result.implementation) else {
+            guard !Self.isUnsupported(result.scenario, result.implementation, source: result.source) else {
                 #expect(result.status == .unsupported, "\(title)")
                 #expect(!result.detail.isEmpty, "\(title)")
                 continue
