@@ -91,15 +91,16 @@ let package = Package(
             swiftSettings: optimisation
         ),
 
-        // Minimal synchronous sources for both families, for workloads whose source is not under test.
-        .target(name: "DirectSources", dependencies: ["RxCore", openCombine], swiftSettings: optimisation),
+        // Minimal synchronous sources for the Combine, SimpleCombine and Rx families, for workloads whose
+        // source is not under test.
+        .target(name: "DirectSources", dependencies: ["RxCore", "SimpleCombine", openCombine], swiftSettings: optimisation),
 
         // The registry: every implementation by name, with what it supports.
         .target(
             name: "Implementations",
             dependencies: [
                 "StyleKit", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
-                "RxCore", "RxSinks", "Subjects", openCombine,
+                "RxCore", "RxSinks", "Subjects", "SimpleCombineOperators", "AsyncSequenceStyle", openCombine,
             ],
             swiftSettings: optimisation
         ),
@@ -118,7 +119,7 @@ let package = Package(
             name: "Workloads",
             dependencies: [
                 "Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", "DirectSources",
-                openCombine,
+                "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle", openCombine, asyncAlgorithms,
                 // DispatchQueue as an OpenCombine scheduler, for `receive(on:)` (asyncHop).
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],

@@ -1,3 +1,4 @@
+import AsyncSequenceStyle
 import Dispatch
 import Harness
 import Implementations
@@ -46,6 +47,13 @@ public struct AsyncHopWorkload: Workload {
 
     public init() {}
 
+    public func unsupportedReason(for implementation: Implementation) -> String? {
+        if implementation.family == .simpleCombine {
+            return "SimpleCombine (seed 002) has no scheduler and no receive(on:): nothing in it hops a thread"
+        }
+        return defaultUnsupportedReason(for: implementation)
+    }
+
     public func reference(input: SeededInput, count: Int) -> Checksum {
         MapWorkload().reference(input: input, count: count)
     }
@@ -55,6 +63,8 @@ public struct AsyncHopWorkload: Workload {
         case .loop: return HopCell<DispatchHop>(input: input)
         case .rx: return HopCell<ObserveOnHop>(input: input)
         case .combine: return makeCombineCell(implementation.combineStyle!, input: input)
+        case .asyncSequence: return HopCell<AsyncStreamHop>(input: input)
+        case .simpleCombine: preconditionFailure("simpleCombine's asyncHop cell is unsupported")
         }
     }
 
@@ -179,6 +189,44 @@ private final class ObserveOnHop: HopPipeline {
 
     func finish() {
         source.on(.completed)
+    }
+}
+
+/// `asyncSequence`'s hop is its every cell's: an unbounded `AsyncStream` -> `map` -> `for await` in a
+/// task on the global concurrent executor (no queue: the task's executor is the other side of the hop).
+private final class AsyncStreamHop: HopPipeline {
+    private let pipeline: StreamPipeline<Int>
+
+    init(queue: DispatchQueue, receiver: HopReceiver) {
+        pipeline = StreamPipeline(StreamSource(), into: AsyncHopReceiver(receiver: receiver)) {
+            AsyncSequenceOperators.map($0, Transforms.map)
+        }
+        pipeline.awaitConsumerReady()
+    }
+
+    func send(_ value: Int) {
+        pipeline.source.send(value)
+    }
+
+    func finish() {
+        pipeline.source.finish()
+    }
+}
+
+/// Hands what the consumer task receives to the ``HopReceiver``.
+private final class AsyncHopReceiver: AsyncDownstream {
+    let receiver: HopReceiver
+
+    init(receiver: HopReceiver) {
+        self.receiver = receiver
+    }
+
+    func receive(_ value: Int) {
+        receiver.deliver(value)
+    }
+
+    func receiveCompletion() {
+        receiver.complete()
     }
 }
 

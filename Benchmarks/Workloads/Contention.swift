@@ -3,6 +3,8 @@ import Implementations
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// Two threads sending into one subject at once: subject -> map -> sink, each thread sending half of
@@ -35,6 +37,10 @@ public struct ContentionWorkload: Workload {
         guard implementation.isThreadSafe else {
             return "\(implementation.id.rawValue) is not thread-safe: nothing serialises two senders"
         }
+        if implementation.family == .asyncSequence {
+            return "not measured yet: two threads can feed one AsyncStream, but this cell times each delivery on "
+                + "its sender's thread, and the async consumer receives on a task that cannot tell the senders apart"
+        }
         return defaultUnsupportedReason(for: implementation)
     }
 
@@ -51,6 +57,8 @@ public struct ContentionWorkload: Workload {
         case .loop: preconditionFailure("the loop is not thread-safe: its contention cell is unsupported")
         case .rx: return ContentionCell<LockedPublishSubject>(input: input)
         case .combine: return makeCombineCell(implementation.combineStyle!, input: input)
+        case .simpleCombine: return ContentionCell<SimplePassthroughPipeline>(input: input)
+        case .asyncSequence: preconditionFailure("asyncSequence's contention cell is unsupported")
         }
     }
 
@@ -131,6 +139,23 @@ private final class PassthroughPipeline<Style: CombineOperatorStyle>: Contention
 
     init(tally: ContentionTally) throws {
         try Style.map(source, Transforms.map, into: SubscribeContentionTally(tally: tally))
+    }
+
+    func send(_ value: Int) {
+        source.send(value)
+    }
+
+    func finish() {
+        source.send(completion: .finished)
+    }
+}
+
+/// SimpleCombine's subject, which serialises the calls to each subscriber itself, as OpenCombine's does.
+private final class SimplePassthroughPipeline: ContentionPipeline {
+    private let source = SimplePassthroughSubject<Int, Never>()
+
+    init(tally: ContentionTally) {
+        source.map(Transforms.map).subscribe(SimpleTallySubscriber(tally: tally))
     }
 
     func send(_ value: Int) {

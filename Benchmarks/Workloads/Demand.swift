@@ -1,7 +1,11 @@
+import AsyncSequenceStyle
+import AsyncSequenceStyle
 import Implementations
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// The cost of back-pressure: source -> map -> sink, with the sink signalling demand by each
@@ -60,6 +64,17 @@ public struct DemandWorkload: StreamWorkload {
         return defaultUnsupportedReason(for: implementation)
     }
 
+    /// `asyncSequence` has no demand; each policy runs as its nearest analogue (docs/STYLES.md): the
+    /// `AsyncStream`'s buffer (``DemandPolicy/streamBuffering``), but for `max1Requested`, whose consumer
+    /// asks for each value as it is ready for it: an `AsyncChannel`, whose sender suspends until the
+    /// consumer takes the value.
+    public func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell {
+        guard implementation.family == .asyncSequence, demand == .max1Requested else {
+            return makeStreamCell(for: implementation, input: input)
+        }
+        return makeAsyncCell(input) { ChannelSource<Int>() }
+    }
+
     public func reference(input: SeededInput, count: Int) -> Checksum {
         Self.map.reference(input: input, count: count)
     }
@@ -80,5 +95,15 @@ public struct DemandWorkload: StreamWorkload {
 
     public func buildRx(source: Observable<Int>) -> Observable<Int> {
         Self.map.buildRx(source: source)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
+    where Source.Output == Int, Source.Failure == Never {
+        Self.map.buildSimpleCombine(source: source, output: output)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Int, Builder.Input == Int {
+        Self.map.buildAsync(builder)
     }
 }

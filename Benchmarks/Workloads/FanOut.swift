@@ -3,6 +3,8 @@ import Implementations
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 import Subjects
 
@@ -62,6 +64,13 @@ public struct FanOutWorkload: Workload {
         if source == .customSubject && implementation.family == .rx {
             return "CustomSubject is a Combine subject: the Rx family's PublishSubject runs in fanOut"
         }
+        if source == .customSubject && implementation.family == .simpleCombine {
+            return "CustomSubject is an OpenCombine subject: SimpleCombine's own subject runs in fanOut"
+        }
+        if implementation.family == .asyncSequence {
+            return "not measured yet: an AsyncStream has one consumer; fan-out needs async-algorithms' share() "
+                + "iterated by N consumer tasks, a cell not written yet"
+        }
         return defaultUnsupportedReason(for: implementation)
     }
 
@@ -90,19 +99,30 @@ public struct FanOutWorkload: Workload {
         case .loop: return LoopFanOutCell(input: input, subscribers: subscribers)
         case .rx: return RxFanOutCell(input: input, subscribers: subscribers)
         case .combine: return makeCombineCell(implementation.combineStyle!, input: input)
+        case .simpleCombine:
+            return PushFanOutCell<SimplePassthroughSubject<Int, Never>>(
+                input: input, subscribers: subscribers, makeSubject: SimplePassthroughSubject.init
+            ) { subject, tally in
+                subject.map(Transforms.map).subscribe(SimpleTallySubscriber(tally: tally))
+            }
+        case .asyncSequence: preconditionFailure("asyncSequence's fanOut cells are unsupported")
         }
     }
 
     private func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
         switch source {
         case .familySubject:
-            CombineFanOutCell<Style, PassthroughSubject<Int, Never>>(
+            PushFanOutCell<PassthroughSubject<Int, Never>>(
                 input: input, subscribers: subscribers, makeSubject: PassthroughSubject.init
-            )
+            ) { subject, tally in
+                try Style.map(subject, Transforms.map, into: SubscribeTally(tally: tally))
+            }
         case .customSubject:
-            CombineFanOutCell<Style, CustomSubject<Int, Never>>(
+            PushFanOutCell<CustomSubject<Int, Never>>(
                 input: input, subscribers: subscribers, makeSubject: CustomSubject.init
-            )
+            ) { subject, tally in
+                try Style.map(subject, Transforms.map, into: SubscribeTally(tally: tally))
+            }
         }
     }
 }
@@ -142,26 +162,32 @@ private final class LoopFanOutCell: Cell {
     }
 }
 
-private final class CombineFanOutCell<Style: CombineOperatorStyle, Source: Subject>: Cell
-where Source.Output == Int, Source.Failure == Never {
+/// A push family's subject with N subscribers (Combine, SimpleCombine), each subscribed by `subscribe`,
+/// a closure made where the style is a concrete type.
+private final class PushFanOutCell<Source: FanOutSubject>: Cell {
+    /// Subscribes one subscriber's `map` pipeline, ending in its tally, to the subject.
+    typealias Subscribe = (Source, FanOutTally) throws -> Void
+
     let sink = OutputSink()
     private let input: SeededInput
     private let subscribers: Int
     private let makeSubject: () -> Source
+    private let subscribe: Subscribe
     private var subject: Source?
     private var tallies: [FanOutTally] = []
 
-    init(input: SeededInput, subscribers: Int, makeSubject: @escaping () -> Source) {
+    init(input: SeededInput, subscribers: Int, makeSubject: @escaping () -> Source, subscribe: @escaping Subscribe) {
         self.input = input
         self.subscribers = subscribers
         self.makeSubject = makeSubject
+        self.subscribe = subscribe
     }
 
     func setUp() throws {
         let subject = makeSubject()
         for _ in 0..<subscribers {
             let tally = FanOutTally(sink: sink)
-            try Style.map(subject, Transforms.map, into: SubscribeTally(tally: tally))
+            try subscribe(subject, tally)
             tallies.append(tally)
         }
         self.subject = subject
@@ -177,12 +203,27 @@ where Source.Output == Int, Source.Failure == Never {
     }
 
     func tearDown() {
-        subject?.send(completion: .finished)
+        subject?.finish()
         subject = nil
         FanOutTally.fold(tallies, into: sink)
         tallies = []
     }
 }
+
+/// A subject a ``PushFanOutCell`` sends into.
+private protocol FanOutSubject: AnyObject {
+    func send(_ value: Int)
+    /// Sends the completion `.finished`.
+    func finish()
+}
+
+extension PassthroughSubject: FanOutSubject where Output == Int, Failure == Never {}
+
+extension CustomSubject: FanOutSubject where Output == Int, Failure == Never {
+    func finish() { send(completion: .finished) }
+}
+
+extension SimplePassthroughSubject: FanOutSubject where Output == Int, Failure == Never {}
 
 private final class RxFanOutCell: Cell {
     let sink = OutputSink()

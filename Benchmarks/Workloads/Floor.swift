@@ -1,5 +1,6 @@
 import OpenCombine
 import RxCore
+import SimpleCombine
 import StyleKit
 
 /// The do-nothing floor: every element goes from the source straight to the sink, with no operator.
@@ -45,5 +46,15 @@ public struct FloorWorkload: StreamWorkload {
 
     public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.asObservable()
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
+    where Source.Output == Int, Source.Failure == Never {
+        source.subscribe(output)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Int, Builder.Input == Int {
+        builder.consume(builder.base)
     }
 }

@@ -1,6 +1,9 @@
+import AsyncSequenceStyle
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// `histogram` (seed 004): counts every element and emits the bins, sorted by key, once, when the
@@ -75,6 +78,16 @@ public struct HistogramWorkload: StreamWorkload {
 
     public func buildRx(source: Observable<Int>) -> Observable<[HistogramBin]> {
         source.histogram()
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<[HistogramBin]>)
+    where Source.Output == Int, Source.Failure == Never {
+        source.histogram().subscribe(output)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Int, Builder.Input == [HistogramBin] {
+        builder.reducing { try await $0.histogram() }
     }
 
     /// The key a seeded Int is counted under.

@@ -1,6 +1,9 @@
+import AsyncSequenceStyle
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// `map` over N elements: the cost of the smallest possible operator.
@@ -40,5 +43,15 @@ public struct MapWorkload: StreamWorkload {
 
     public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.map(Transforms.map)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
+    where Source.Output == Int, Source.Failure == Never {
+        source.map(Transforms.map).subscribe(output)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Int, Builder.Input == Int {
+        builder.consume(AsyncSequenceOperators.map(builder.base, Transforms.map))
     }
 }

@@ -1,6 +1,9 @@
+import AsyncSequenceStyle
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// A `map -> filter -> scan` chain: how the cost of a style composes over stages, including a stage
@@ -53,6 +56,19 @@ public struct MapFilterScanWorkload: StreamWorkload {
 
     public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.map(Transforms.map).filter(Transforms.isEven).scan(0, accumulator: Transforms.sum)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
+    where Source.Output == Int, Source.Failure == Never {
+        source.map(Transforms.map).filter(Transforms.isEven).scan(0, Transforms.sum).subscribe(output)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Int, Builder.Input == Int {
+        let mapped = AsyncSequenceOperators.map(builder.base, Transforms.map)
+        return builder.consume(
+            AsyncSequenceOperators.scan(AsyncSequenceOperators.filter(mapped, Transforms.isEven), 0) { Transforms.sum($0, $1) }
+        )
     }
 }
 

@@ -1,6 +1,9 @@
+import AsyncSequenceStyle
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// `map` over objects: the `map` workload with a final class reference as the element, so every stage
@@ -50,5 +53,15 @@ public struct MapObjectWorkload: StreamWorkload {
 
     public func buildRx(source: Observable<ObjectElement>) -> Observable<ObjectElement> {
         source.map(Transforms.map)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<ObjectElement>)
+    where Source.Output == ObjectElement, Source.Failure == Never {
+        source.map(Transforms.map).subscribe(output)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == ObjectElement, Builder.Input == ObjectElement {
+        builder.consume(AsyncSequenceOperators.map(builder.base, Transforms.map))
     }
 }

@@ -1,6 +1,9 @@
+import AsyncSequenceStyle
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// `map` over 64-byte structs: the `map` workload with an element eight Ints wide. The source sends
@@ -48,5 +51,15 @@ public struct MapStruct64Workload: StreamWorkload {
 
     public func buildRx(source: Observable<Struct64>) -> Observable<Struct64> {
         source.map(Transforms.map)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Struct64>)
+    where Source.Output == Struct64, Source.Failure == Never {
+        source.map(Transforms.map).subscribe(output)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Struct64, Builder.Input == Struct64 {
+        builder.consume(AsyncSequenceOperators.map(builder.base, Transforms.map))
     }
 }

@@ -1,6 +1,9 @@
+import AsyncSequenceStyle
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// `modulus(3)`: seed 004's native operator, `abs(value % 3)`, over signed input. `builtin` has no
@@ -44,5 +47,15 @@ public struct ModulusWorkload: StreamWorkload {
 
     public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.modulus(Self.modulo)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
+    where Source.Output == Int, Source.Failure == Never {
+        source.modulus(Self.modulo).subscribe(output)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Int, Builder.Input == Int {
+        builder.consume(builder.base.modulus(Self.modulo))
     }
 }

@@ -1,6 +1,9 @@
+import AsyncSequenceStyle
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// N chained stages of one operator (``ChainStage``: `map`, a `filter` that passes everything, `scan`):
@@ -64,6 +67,16 @@ public struct PipelineDepthWorkload: StreamWorkload {
 
     public func buildRx(source: Observable<Int>) -> Observable<Int> {
         (0..<depth).reduce(source) { observable, _ in stage.build(observable) }
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
+    where Source.Output == Int, Source.Failure == Never {
+        SimpleChainStages(stage: stage, remaining: depth, output: output).consume(source)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Int, Builder.Input == Int {
+        AsyncChainStages(stage: stage, remaining: depth, builder: builder).consume(builder.base)
     }
 }
 

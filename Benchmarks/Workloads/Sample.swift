@@ -1,6 +1,8 @@
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// `sample` (seed 003, RxSwift's `sample`): the secondary is the sampler. Each of its ticks, sent just
@@ -80,5 +82,11 @@ public struct SampleWorkload: TwoInputWorkload {
 
     public func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Int> {
         primary.sample(secondary)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(
+        primary: Source, secondary: Source, output: SimpleCombineOutput<Int>
+    ) where Source.Output == Int, Source.Failure == Never {
+        primary.sample(secondary).subscribe(output)
     }
 }

@@ -1,6 +1,8 @@
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// `sampleWithFrom` (seed 003's variant): a primary element is combined with the secondary's latest
@@ -73,5 +75,11 @@ public struct SampleWithFromWorkload: TwoInputWorkload {
 
     public func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Int> {
         primary.sampleWithFrom(secondary, resultSelector: Transforms.combine)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(
+        primary: Source, secondary: Source, output: SimpleCombineOutput<Int>
+    ) where Source.Output == Int, Source.Failure == Never {
+        primary.sampleWithFrom(secondary, Transforms.combine).subscribe(output)
     }
 }

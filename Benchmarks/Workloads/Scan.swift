@@ -1,6 +1,9 @@
+import AsyncSequenceStyle
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// `scan` alone: a running sum, the smallest operator that keeps state between elements.
@@ -47,5 +50,15 @@ public struct ScanWorkload: StreamWorkload {
 
     public func buildRx(source: Observable<Int>) -> Observable<Int> {
         source.scan(0, accumulator: Transforms.sum)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
+    where Source.Output == Int, Source.Failure == Never {
+        source.scan(0, Transforms.sum).subscribe(output)
+    }
+
+    public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Int, Builder.Input == Int {
+        builder.consume(AsyncSequenceOperators.scan(builder.base, 0) { Transforms.sum($0, $1) })
     }
 }

@@ -4,6 +4,7 @@ import Implementations
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
 import StyleKit
 
 /// Subscription churn: per unit, subscribe a chain of `depth` `map` stages to a live source (the
@@ -82,6 +83,20 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
             return makeCombineCell(implementation, chain, PassthroughSubject<Int, Never>.self, input)
         case (.combine, .direct):
             return makeCombineCell(implementation, chain, DirectPublisher<Int, Never>.self, input)
+        case (.simpleCombine, .subject):
+            return makeSimpleCombineCell(SimplePassthroughSubject<Int, Never>.self, input)
+        case (.simpleCombine, .direct):
+            return makeSimpleCombineCell(SimpleDirectPublisher<Int, Never>.self, input)
+        case (.asyncSequence, _):
+            return AsyncChurnCell(input: input, depth: depth)
+        }
+    }
+
+    private func makeSimpleCombineCell<Source: SimpleCombineCellSource>(_ source: Source.Type, _ input: SeededInput) -> any Cell
+    where Source.Output == Int {
+        let depth = self.depth
+        return PushChurnCell<Source, SimpleCombineOutput<Int>>(input: input) { source, output in
+            SimpleChainStages(stage: .map, remaining: depth, output: output).consume(source)
         }
     }
 
@@ -94,13 +109,13 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
 
 // MARK: -
 
-/// Makes a ``CombineChurnCell`` for the style it is given as a concrete type.
+/// Makes a ``PushChurnCell`` for the Combine style it is given as a concrete type.
 private struct CombineChurnCellMaker<Chain: MapChainDepth, Source: CombineCellSource>: CombineStyleVisitor
 where Source.Output == Int {
     let input: SeededInput
 
     func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> any Cell {
-        CombineChurnCell<Source>(input: input) { source, output in
+        PushChurnCell<Source, CombineOutput<Int>>(input: input) { source, output in
             // Support for `map` was checked before the cell was made; the conformance suite checks that
             // every style builds what it claims to support.
             try! Chain.build(Style.self, source, into: SubscribeOutput(output: output))

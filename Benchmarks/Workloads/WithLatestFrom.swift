@@ -1,6 +1,8 @@
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// `withLatestFrom` (seeds 000 and 003): every primary element combined with the secondary's latest
@@ -71,5 +73,11 @@ public struct WithLatestFromWorkload: TwoInputWorkload {
 
     public func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Int> {
         primary.withLatestFrom(secondary, resultSelector: Transforms.combine)
+    }
+
+    public func buildSimpleCombine<Source: SimplePublisher>(
+        primary: Source, secondary: Source, output: SimpleCombineOutput<Int>
+    ) where Source.Output == Int, Source.Failure == Never {
+        primary.withLatestFrom(secondary, Transforms.combine).subscribe(output)
     }
 }

@@ -66,11 +66,38 @@ extension Workload {
         defaultUnsupportedReason(for: implementation)
     }
 
-    /// Why `implementation` cannot run this workload because it lacks one of `operators`, or nil.
+    /// Why the instructions of `implementation`'s cell vary between runs of one build, or nil when they
+    /// repeat: the workload's own reason (``unrepeatableInstructionsReason``), or, for every
+    /// `asyncSequence` cell, the task hop's.
+    public func unrepeatableInstructionsReason(for implementation: Implementation) -> String? {
+        if let reason = unrepeatableInstructionsReason { return reason }
+        guard implementation.family == .asyncSequence else { return nil }
+        return "no instruction counts: the consumer task runs on another thread, which waits and wakes "
+            + "differently in every run, and callgrind counts it"
+    }
+
+    /// Why `implementation` cannot run this workload because it lacks one of `operators` (with the style's
+    /// own reason, where it gives one), or nil. `asyncSequence` runs a sourced workload's row over the
+    /// subject only: see ``Workload/asyncDirectSourceReason``.
     public func defaultUnsupportedReason(for implementation: Implementation) -> String? {
         let missing = operators.filter { !implementation.supports($0) }
-        guard !missing.isEmpty else { return nil }
-        return "\(implementation.id.rawValue) does not implement " + missing.map(\.rawValue).joined(separator: ", ")
+        if let first = missing.first, let reason = implementation.unsupportedReasons[first] {
+            return "\(implementation.id.rawValue) cannot express \(first.rawValue): \(reason)"
+        }
+        if !missing.isEmpty {
+            return "\(implementation.id.rawValue) does not implement " + missing.map(\.rawValue).joined(separator: ", ")
+        }
+        if implementation.family == .asyncSequence && sourceAxis == .direct {
+            return Self.asyncDirectSourceReason
+        }
+        return nil
+    }
+
+    /// Why the `[direct]` rows have no `asyncSequence` cell: an async sequence fed from synchronous code
+    /// needs a buffer between the sender and the consumer task, and `AsyncStream` is the standard
+    /// library's one, already the row over the subject; there is no lighter source to swap in.
+    public static var asyncDirectSourceReason: String {
+        "asyncSequence has one source fed from synchronous code, AsyncStream, measured in the row over the subject"
     }
 }
 

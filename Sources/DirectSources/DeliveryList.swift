@@ -86,3 +86,14 @@ struct DeliveryList<Node: DeliveryNode> {
         return all
     }
 }
+
+extension DeliveryList {
+    /// The nodes listed now, unretained, in order: for a delivery that is not on the per-value path (a
+    /// completion). Use them only during a delivery, which keeps them listed.
+    func snapshot() -> ContiguousArray<Unmanaged<Node>> {
+        var all = ContiguousArray<Unmanaged<Node>>()
+        if let first { all.append(first) }
+        all.append(contentsOf: rest)
+        return all
+    }
+}

@@ -1,11 +1,27 @@
 import StyleKit
 
-/// How an implementation is driven: through Combine's `Publisher`/`Subscriber` with demand, through the
-/// Rx core's `ObservableType`/`ObserverType` without demand, or as a plain loop.
+/// How an implementation is driven: through OpenCombine's `Publisher`/`Subscriber` with demand, through
+/// SimpleCombine's own `SimplePublisher`/`SimpleSubscriber` with demand, through the Rx core's
+/// `ObservableType`/`ObserverType` without demand, through an `AsyncSequence` iterated by a task, or as a
+/// plain loop. Each is a different set of types, so each has cells of its own in every workload.
 public enum Family: String, Sendable {
     case combine
+    case simpleCombine
     case rx
+    case asyncSequence
     case loop
+}
+
+/// How a consumer holds its producer back, if it can: what the `demand` workload's rows can express.
+public enum DemandModel: String, Sendable {
+    /// Combine's `Subscribers.Demand` (OpenCombine's or SimpleCombine's): every policy of the sweep.
+    case subscriberDemand
+    /// No demand at all, but a consumer slower than its producer holds it back through a buffer of fixed
+    /// size or a rendezvous: an `AsyncStream` that buffers at most k elements, an `AsyncChannel` whose
+    /// sender suspends until the consumer takes the value.
+    case bufferOrRendezvous
+    /// Push only: the producer never waits for the consumer.
+    case none
 }
 
 /// One row of every report: an implementation style, with what it can express.
@@ -15,10 +31,29 @@ public struct Implementation: Sendable {
     /// One line for `reactive-bench list` and the README.
     public let summary: String
     public let supportedOperators: Set<OperatorID>
+    /// Why an operator the style leaves out cannot be expressed in it, where there is more to say than
+    /// that it is missing.
+    public let unsupportedReasons: [OperatorID: String]
     /// Whether concurrent upstream events, requests and cancels are safe (docs/SEMANTICS.md).
     public let isThreadSafe: Bool
+    public let demand: DemandModel
     /// The style itself, for the Combine family.
     public let combineStyle: (any CombineOperatorStyle.Type)?
+
+    public init(
+        id: ImplementationID, family: Family, summary: String, supportedOperators: Set<OperatorID>,
+        unsupportedReasons: [OperatorID: String] = [:], isThreadSafe: Bool, demand: DemandModel,
+        combineStyle: (any CombineOperatorStyle.Type)?
+    ) {
+        self.id = id
+        self.family = family
+        self.summary = summary
+        self.supportedOperators = supportedOperators
+        self.unsupportedReasons = unsupportedReasons
+        self.isThreadSafe = isThreadSafe
+        self.demand = demand
+        self.combineStyle = combineStyle
+    }
 
     public func supports(_ operation: OperatorID) -> Bool {
         supportedOperators.contains(operation)

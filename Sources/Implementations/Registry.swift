@@ -1,6 +1,8 @@
 import AnySubscriberStyle
+import AsyncSequenceStyle
 import Builtin
 import ClassSubscription
+import SimpleCombineOperators
 import StructBridge
 import StyleKit
 
@@ -11,16 +13,29 @@ public enum Registry {
         Implementation(
             id: .baseline, family: .loop,
             summary: "a plain loop calling the same transforms: the floor every style is measured against",
-            supportedOperators: Set(OperatorID.allCases), isThreadSafe: false, combineStyle: nil
+            supportedOperators: Set(OperatorID.allCases), isThreadSafe: false, demand: .none, combineStyle: nil
         ),
         combine(BuiltinOperators.self, "OpenCombine's own operators, and operators composed from them"),
         combine(StructBridgeOperators.self, "struct Subscribers that pass the upstream Subscription through"),
         combine(ClassSubscriptionOperators.self, "final classes: Subscriber upstream, Subscription downstream"),
         combine(AnySubscriberOperators.self, "operators assembled from closures through AnySubscriber"),
         Implementation(
+            id: .simpleCombine, family: .simpleCombine,
+            summary: "struct bridges over SimpleCombine, a Combine core written from scratch (seed 002)",
+            supportedOperators: SimpleCombineOperators.supportedOperators,
+            isThreadSafe: SimpleCombineOperators.isThreadSafe, demand: .subscriberDemand, combineStyle: nil
+        ),
+        Implementation(
             id: .rxSink, family: .rx,
             summary: "RxSwift's architecture: Producer.run creates a Sink; push only, no demand",
-            supportedOperators: Set(OperatorID.allCases), isThreadSafe: true, combineStyle: nil
+            supportedOperators: Set(OperatorID.allCases), isThreadSafe: true, demand: .none, combineStyle: nil
+        ),
+        Implementation(
+            id: .asyncSequence, family: .asyncSequence,
+            summary: "AsyncStream -> stdlib/async-algorithms operators -> for await in a task (a thread hop)",
+            supportedOperators: AsyncSequenceOperators.supportedOperators,
+            unsupportedReasons: AsyncSequenceOperators.unsupportedReasons,
+            isThreadSafe: true, demand: .bufferOrRendezvous, combineStyle: nil
         ),
     ]
 
@@ -35,7 +50,8 @@ public enum Registry {
     private static func combine(_ style: any CombineOperatorStyle.Type, _ summary: String) -> Implementation {
         Implementation(
             id: style.implementation, family: .combine, summary: summary,
-            supportedOperators: style.supportedOperators, isThreadSafe: true, combineStyle: style
+            supportedOperators: style.supportedOperators, isThreadSafe: true, demand: .subscriberDemand,
+            combineStyle: style
         )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Implementations
 import Workloads
 
 /// How a parent starts a cell's process: the tool itself, or, when the run counts instructions with
@@ -42,15 +43,15 @@ struct CellLauncher {
         }
     }
 
-    /// Gives a cell measured under callgrind its instruction counts, unless `workload`'s do not repeat
-    /// (then `detail` says why). Its times are the simulator's, not the machine's, so they are dropped:
+    /// Gives a cell measured under callgrind its instruction counts, unless `implementation`'s counts on
+    /// `workload` do not repeat (then `detail` says why). Its times are the simulator's, not the machine's, so they are dropped:
     /// the row's time columns stay empty.
-    func collect(into cell: inout UngatedCell, workload: any Workload) {
+    func collect(into cell: inout UngatedCell, workload: any Workload, implementation: Implementation) {
         guard let callgrindOutput else { return }
         cell.timings = []
         cell.result.setupNanoseconds = []
         guard cell.result.status == .ok || cell.result.status == .checksumMismatch else { return }
-        if let reason = workload.unrepeatableInstructionsReason {
+        if let reason = workload.unrepeatableInstructionsReason(for: implementation) {
             if cell.result.detail.isEmpty { cell.result.detail = reason }
             return
         }

@@ -134,7 +134,7 @@ public struct IsolatedRunner {
         switch ending {
         case .exited(status: 0), .exited(status: 1):
             if var measured = try? JSONFile.read(UngatedCell.self, from: resultPath) {
-                launcher.collect(into: &measured, workload: workload)
+                launcher.collect(into: &measured, workload: workload, implementation: implementation)
                 return ChildCell(measured: measured, ending: ending)
             }
             failed.detail = "the cell's process exited without a result"

@@ -31,7 +31,10 @@ extension Runner {
         for result in results where result.status == .ok {
             medians["\(result.workload)|\(result.implementation.rawValue)"] = result.statistics?.median
         }
-        for index in results.indices where results[index].status == .ok && results[index].family == .combine {
+        // The families with demand or its analogue (an async row's bounded buffer or channel): the Rx family
+        // runs no demand row but `unlimited`, and the loop's rows are all the same loop.
+        let families: Set<Family> = [.combine, .simpleCombine, .asyncSequence]
+        for index in results.indices where results[index].status == .ok && families.contains(results[index].family) {
             guard let reference = references[results[index].workload],
                 let unlimited = medians["\(reference)|\(results[index].implementation.rawValue)"], unlimited > 0,
                 let median = results[index].statistics?.median

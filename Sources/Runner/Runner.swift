@@ -313,7 +313,7 @@ public struct Runner {
                 requestCalls: requestCalls,
                 demandReturns: demandReturns
             ),
-            family: plan.implementation.family, unit: plan.workload.unit, units: units, into: &result
+            demand: plan.implementation.demand, unit: plan.workload.unit, units: units, into: &result
         )
         let sentinelAfter = sentinel?.probe()
         let slower = sentinelBefore.flatMap { before in sentinelAfter.map { max(before, $0) } }
@@ -321,7 +321,7 @@ public struct Runner {
     }
 
     private func record(
-        _ measurement: RepetitionMeasurement, family: Family, unit: MeasuredUnit, units: Int, into result: inout CellResult
+        _ measurement: RepetitionMeasurement, demand: DemandModel, unit: MeasuredUnit, units: Int, into result: inout CellResult
     ) {
         result.setupNanoseconds.append(measurement.setupNanoseconds)
         result.checksum = measurement.checksum
@@ -341,7 +341,8 @@ public struct Runner {
         }
         result.teardownAllocations = max(result.teardownAllocations ?? 0, Double(measurement.teardown.allocations))
         result.retainedBytes = max(result.retainedBytes ?? 0, measurement.retainedBytes)
-        if family == .combine {
+        // Only Combine's demand has calls to count; an AsyncStream's buffer and a channel have none.
+        if demand == .subscriberDemand {
             result.requestCallsPerUnit = max(result.requestCallsPerUnit ?? 0, Double(measurement.requestCalls) / Double(units))
             result.demandReturnsPerUnit = max(result.demandReturnsPerUnit ?? 0, Double(measurement.demandReturns) / Double(units))
         }

@@ -6,7 +6,12 @@ public enum ImplementationID: String, CaseIterable, Sendable, Comparable {
     case structBridge
     case classSubscription
     case anySubscriber
+    /// The struct-bridge style over the from-scratch Combine core of seed 002, not OpenCombine.
+    case simpleCombine
     case rxSink
+    /// Swift concurrency: an `AsyncStream`, the standard library's and async-algorithms' operators, a
+    /// consumer task iterating with `for await`.
+    case asyncSequence
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -12,11 +12,12 @@ struct ListCommand: ParsableCommand {
     func run() {
         // Names may contain spaces ("pipelineDepth (4)"): at least two spaces always follow one.
         let width = (Registry.all.map(\.id.rawValue) + Scenarios.all.map(\.name)).map(\.count).max()! + 1
+        let familyWidth = Registry.all.map(\.family.rawValue.count).max()!
         print("Implementations:")
         for implementation in Registry.all {
             let unsupported = OperatorID.allCases.filter { !implementation.supports($0) }
             let note = unsupported.isEmpty ? "" : " [unsupported: \(unsupported.map(\.rawValue).joined(separator: ", "))]"
-            print("  \(pad(implementation.id.rawValue, width)) \(implementation.family.rawValue.padding(6)) \(implementation.summary)\(note)")
+            print("  \(pad(implementation.id.rawValue, width)) \(implementation.family.rawValue.padding(familyWidth)) \(implementation.summary)\(note)")
         }
         print("\nWorkloads:")
         for workload in Scenarios.all {

@@ -131,11 +131,17 @@ def load_spreads(export: str) -> dict[str, dict[str, Spread]]:
         raise InputError(f"{export}: not a package-benchmark jmh export ({error!r})") from error
 
 
+# Rows whose counts do not repeat, so that two tools cannot agree on them: the asyncSequence row allocates
+# whenever its consumer task suspends, which depends on its race with the sender (docs/STYLES.md).
+UNREPEATABLE_COUNTS = {"asyncSequence"}
+
+
 def compare(rows: list[dict[str, str]], spreads: dict[str, dict[str, Spread]], units: int) -> list[Agreement]:
-    """Every count of every ``ok`` cell: per unit, and for element workloads per subscription."""
+    """Every count of every ``ok`` cell (but ``UNREPEATABLE_COUNTS``'): per unit, and for element workloads
+    per subscription."""
     agreements = []
     for row in rows:
-        if row["status"] != "ok":
+        if row["status"] != "ok" or row["implementation"] in UNREPEATABLE_COUNTS:
             continue
         key = cell_key(row)
         metrics = spreads.get(jmh_name(key), {})
@@ -206,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
             raise InputError(f"{arguments.run}: no cell ran ok: nothing to compare")
         if arguments.command == "filters":
             for row in rows:
-                if row["status"] == "ok":
+                if row["status"] == "ok" and row["implementation"] not in UNREPEATABLE_COUNTS:
                     print(f"^{regex_literal(cell_key(row))}$")
             return 0
         agreements = compare(rows, load_spreads(arguments.export), arguments.units_per_iteration)

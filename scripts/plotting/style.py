@@ -25,13 +25,13 @@ KNOWN_COLOURS = {
     "structBridge": "#ff7f0e",
     "classSubscription": "#2ca02c",
     "anySubscriber": "#d62728",
+    "simpleCombine": "#8c564b",
     "rxSink": "#9467bd",
+    "asyncSequence": "#17becf",
 }
 SPARE_COLOURS = (
-    "#8c564b",
     "#e377c2",
     "#bcbd22",
-    "#17becf",
     "#393b79",
     "#ad494a",
     "#637939",

@@ -1,12 +1,15 @@
+import AsyncSequenceStyle
 import DirectSources
 import Harness
 import Implementations
 import OpenCombine
 import RxCore
+import SimpleCombine
 import StyleKit
 
 /// A workload that pushes a stream of elements through one operator chain: described once, as a plain
-/// loop, a Combine pipeline for any style and an Rx pipeline, each over any source (``SourceKind``).
+/// loop, a Combine pipeline for any style, a SimpleCombine pipeline and an Rx pipeline, each over any
+/// source (``SourceKind``), and an async pipeline over an `AsyncStream`.
 public protocol StreamWorkload: SourcedWorkload {
     /// What the source sends, by index: the seeded Ints themselves, unless the workload feeds a table
     /// made from them (another element type, a narrowed range).
@@ -32,6 +35,14 @@ public protocol StreamWorkload: SourcedWorkload {
 
     func buildRx(source: Observable<Inputs.Element>) -> Observable<Output>
 
+    /// Builds the pipeline of `simpleCombine` over `source` and subscribes `output` to it.
+    func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Output>)
+    where Source.Output == Inputs.Element, Source.Failure == Never
+
+    /// Builds the pipeline of `asyncSequence` over `builder.base` and hands it to `builder`.
+    func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
+    where Builder.SourceElement == Inputs.Element, Builder.Input == Output
+
     /// How the Combine-family downstream signals demand (`.unlimited` unless the workload sweeps it).
     var demand: DemandPolicy { get }
     /// ``ConsumerWork`` rounds the Combine-family downstream does per value (0: none; the `demand`
@@ -50,6 +61,12 @@ public protocol StreamWorkload: SourcedWorkload {
     func send(_ range: Range<Int>, of inputs: Inputs, to source: PublishSubject<Inputs.Element>, sink: OutputSink)
     /// As above, into the Rx direct source.
     func send(_ range: Range<Int>, of inputs: Inputs, to source: DirectObservable<Inputs.Element>, sink: OutputSink)
+    /// As above, into SimpleCombine's subject.
+    func send(
+        _ range: Range<Int>, of inputs: Inputs, to source: SimplePassthroughSubject<Inputs.Element, Never>, sink: OutputSink
+    )
+    /// As above, into SimpleCombine's direct source.
+    func send(_ range: Range<Int>, of inputs: Inputs, to source: SimpleDirectPublisher<Inputs.Element, Never>, sink: OutputSink)
 }
 
 extension StreamWorkload where LoopCarry == Void {
@@ -87,6 +104,18 @@ extension StreamWorkload {
         send(range, of: inputs, sink: sink) { source.on(.next($0)) }
     }
 
+    public func send(
+        _ range: Range<Int>, of inputs: Inputs, to source: SimplePassthroughSubject<Inputs.Element, Never>, sink: OutputSink
+    ) {
+        send(range, of: inputs, sink: sink) { source.send($0) }
+    }
+
+    public func send(
+        _ range: Range<Int>, of inputs: Inputs, to source: SimpleDirectPublisher<Inputs.Element, Never>, sink: OutputSink
+    ) {
+        send(range, of: inputs, sink: sink) { source.send($0) }
+    }
+
     /// The loop every `send` is: `deliver` each unit of `range`, timestamped in latency mode.
     @inline(__always)
     private func send(_ range: Range<Int>, of inputs: Inputs, sink: OutputSink, _ deliver: (Inputs.Element) -> Void) {
@@ -106,6 +135,12 @@ extension StreamWorkload {
     /// concrete type here (``Implementation/withCombineStyle(_:)``), so the closures that build the
     /// pipelines are specialised for this workload, the style and the source.
     public func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell {
+        makeStreamCell(for: implementation, input: input)
+    }
+
+    /// The cell ``makeCell(for:input:)`` makes: for a workload that makes some cells its own way and
+    /// leaves the rest to this one (`demand`'s `AsyncChannel` rows).
+    public func makeStreamCell(for implementation: Implementation, input: SeededInput) -> any Cell {
         switch (implementation.family, source) {
         case (.loop, _):
             return LoopStreamCell(workload: self, input: input)
@@ -121,6 +156,32 @@ extension StreamWorkload {
             return implementation.withCombineStyle(
                 CombineStreamCellMaker<Self, DirectPublisher<Inputs.Element, Never>>(workload: self, input: input)
             )
+        case (.simpleCombine, .subject):
+            return makeSimpleCombineCell(SimplePassthroughSubject<Inputs.Element, Never>.self, input)
+        case (.simpleCombine, .direct):
+            return makeSimpleCombineCell(SimpleDirectPublisher<Inputs.Element, Never>.self, input)
+        case (.asyncSequence, _):
+            let buffering = demand.streamBuffering
+            return makeAsyncCell(input) { StreamSource<Inputs.Element>(buffering: buffering) }
+        }
+    }
+
+    /// The `asyncSequence` cell over the source `makeSource` makes.
+    func makeAsyncCell<Source: PipelineSource>(_ input: SeededInput, _ makeSource: @escaping () -> Source) -> any Cell
+    where Source.Element == Inputs.Element {
+        let consumerRounds = self.consumerRounds
+        return AsyncStreamCell<Self, Source>(workload: self, input: input) { sink in
+            buildAsync(StartAsyncPipeline(source: makeSource(), output: AsyncOutput<Output>(sink: sink, consumerRounds: consumerRounds)))
+        }
+    }
+
+    private func makeSimpleCombineCell<Source: SimpleCombineCellSource>(_ source: Source.Type, _ input: SeededInput) -> any Cell
+    where Source.Output == Inputs.Element {
+        let (demand, consumerRounds) = (self.demand, self.consumerRounds)
+        return PushStreamCell<Self, Source>(workload: self, input: input) { source, sink in
+            buildSimpleCombine(
+                source: source, output: SimpleCombineOutput(sink: sink, demand: demand, consumerRounds: consumerRounds)
+            )
         }
     }
 
@@ -134,7 +195,7 @@ extension StreamWorkload {
 
 // MARK: -
 
-/// Makes a ``CombineStreamCell`` for the style it is given as a concrete type.
+/// Makes a ``PushStreamCell`` for the Combine style it is given as a concrete type.
 private struct CombineStreamCellMaker<W: StreamWorkload, Source: CombineCellSource>: CombineStyleVisitor
 where Source.Output == W.Inputs.Element {
     let workload: W
@@ -142,7 +203,8 @@ where Source.Output == W.Inputs.Element {
 
     func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> any Cell {
         let workload = self.workload
-        return CombineStreamCell<W, Source>(workload: workload, input: input) { source, output in
+        return PushStreamCell<W, Source>(workload: workload, input: input) { source, sink in
+            let output = CombineOutput<W.Output>(sink: sink, demand: workload.demand, consumerRounds: workload.consumerRounds)
             try workload.buildCombine(Style.self, source: source, output: output)
         }
     }

@@ -1,6 +1,9 @@
+import AsyncSequenceStyle
 import OpenCombine
 import RxCore
 import RxSinks
+import SimpleCombine
+import SimpleCombineOperators
 import StyleKit
 
 /// The chainable operators a depth sweep stacks: each keeps the element type, so any number of them
@@ -62,6 +65,28 @@ public enum ChainStage: String, Sendable, CaseIterable {
         case .map: upstream.map(Transforms.map)
         case .filter: upstream.filter(Transforms.passesAll)
         case .scan: upstream.scan(0, accumulator: Transforms.sum)
+        }
+    }
+
+    /// This stage over `upstream`, in SimpleCombine, handed to `consumer`.
+    func build<Upstream: SimplePublisher, Consumer: SimplePublisherConsumer>(
+        _ upstream: Upstream, into consumer: Consumer
+    ) -> Consumer.Result where Upstream.Output == Int, Upstream.Failure == Never, Consumer.Input == Int {
+        switch self {
+        case .map: consumer.consume(upstream.map(Transforms.map))
+        case .filter: consumer.consume(upstream.filter(Transforms.passesAll))
+        case .scan: consumer.consume(upstream.scan(0, Transforms.sum))
+        }
+    }
+
+    /// This stage over `upstream`, with Swift concurrency's operators, handed to `consumer`.
+    func build<Upstream: AsyncSequence, Consumer: AsyncSequenceConsumer>(
+        _ upstream: Upstream, into consumer: Consumer
+    ) -> Consumer.Result where Upstream.Element == Int, Consumer.Input == Int {
+        switch self {
+        case .map: consumer.consume(AsyncSequenceOperators.map(upstream, Transforms.map))
+        case .filter: consumer.consume(AsyncSequenceOperators.filter(upstream, Transforms.passesAll))
+        case .scan: consumer.consume(AsyncSequenceOperators.scan(upstream, 0) { Transforms.sum($0, $1) })
         }
     }
 }

@@ -53,24 +53,15 @@ public final class CombineOutput<Input: Checksummable>: Subscriber, Cancellable 
     @inline(never)
     private func afterCounting() -> Subscribers.Demand {
         let state = sink.state
-        state.pointee.recordLatency(sentAt: state.pointee.sentAt)
-        if consumerRounds > 0 { ConsumerWork.perform(rounds: consumerRounds, seed: state.pointee.valueCount) }
-        switch demand {
-        case .unlimited:
+        ConsumerWork.afterCounting(state, rounds: consumerRounds)
+        switch demand.signal(afterValue: state, receivedInBatch: &receivedInBatch) {
+        case .nothing:
             return .none
-        case .max1Returned:
-            state.pointee.demandReturns &+= 1
-            return .max(1)
-        case .max1Requested:
-            state.pointee.requestCalls &+= 1
-            subscription?.request(.max(1))
+        case .returned(let count):
+            return .max(count)
+        case .requested(let count):
+            subscription?.request(.max(count))
             return .none
-        case .batch(let size):
-            receivedInBatch &+= 1
-            guard receivedInBatch == size else { return .none }
-            receivedInBatch = 0
-            state.pointee.demandReturns &+= 1
-            return .max(size)
         }
     }
 

@@ -18,4 +18,12 @@ public enum ConsumerWork {
         }
         blackHole(state)
     }
+
+    /// What every downstream end does after counting a value, in latency mode or with a slow consumer:
+    /// record the value's latency, then do `rounds` of work.
+    @inline(__always)
+    static func afterCounting(_ state: UnsafeMutablePointer<SinkState>, rounds: Int) {
+        state.pointee.recordLatency(sentAt: state.pointee.sentAt)
+        if rounds > 0 { perform(rounds: rounds, seed: state.pointee.valueCount) }
+    }
 }

@@ -2,6 +2,7 @@ import DirectSources
 import Implementations
 import OpenCombine
 import RxCore
+import SimpleCombine
 import StyleKit
 
 /// A workload with two sources, a primary and a secondary, driven from the same seeded input by a
@@ -28,6 +29,11 @@ public protocol TwoInputWorkload: SourcedWorkload {
     ) throws where Source.Output == Int, Source.Failure == Never
 
     func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Output>
+
+    /// Builds the operator of `simpleCombine` over `primary` and `secondary` and subscribes `output`.
+    func buildSimpleCombine<Source: SimplePublisher>(
+        primary: Source, secondary: Source, output: SimpleCombineOutput<Output>
+    ) where Source.Output == Int, Source.Failure == Never
 
     /// The hand-written loop over primary elements `range`: the schedule, with ``loopStep(_:sink:state:)``
     /// per event. Written once, below; a requirement only so that each conformance gets a copy in which
@@ -67,6 +73,20 @@ extension TwoInputWorkload {
             return implementation.withCombineStyle(
                 TwoInputCombineCellMaker<Self, DirectPublisher<Int, Never>>(workload: self, input: input)
             )
+        case (.simpleCombine, .subject):
+            return makeSimpleCombineCell(SimplePassthroughSubject<Int, Never>.self, input)
+        case (.simpleCombine, .direct):
+            return makeSimpleCombineCell(SimpleDirectPublisher<Int, Never>.self, input)
+        case (.asyncSequence, _):
+            preconditionFailure("asyncSequence has no two-input operator: its cells are unsupported")
+        }
+    }
+
+    private func makeSimpleCombineCell<Source: TwoInputPushSource & SimplePublisher>(
+        _ source: Source.Type, _ input: SeededInput
+    ) -> any Cell where Source.Failure == Never {
+        TwoInputPushCell<Self, Source>(workload: self, input: input) { primary, secondary, sink in
+            buildSimpleCombine(primary: primary, secondary: secondary, output: SimpleCombineOutput(sink: sink))
         }
     }
 
@@ -79,15 +99,16 @@ extension TwoInputWorkload {
 
 // MARK: -
 
-/// Makes a ``TwoInputCombineCell`` for the style it is given as a concrete type.
-private struct TwoInputCombineCellMaker<W: TwoInputWorkload, Source: TwoInputCombineSource>: CombineStyleVisitor {
+/// Makes a ``TwoInputPushCell`` for the Combine style it is given as a concrete type.
+private struct TwoInputCombineCellMaker<W: TwoInputWorkload, Source: TwoInputPushSource & Publisher>: CombineStyleVisitor
+where Source.Failure == Never {
     let workload: W
     let input: SeededInput
 
     func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> any Cell {
         let workload = self.workload
-        return TwoInputCombineCell<W, Source>(workload: workload, input: input) { primary, secondary, output in
-            try workload.buildCombine(Style.self, primary: primary, secondary: secondary, output: output)
+        return TwoInputPushCell<W, Source>(workload: workload, input: input) { primary, secondary, sink in
+            try workload.buildCombine(Style.self, primary: primary, secondary: secondary, output: CombineOutput(sink: sink))
         }
     }
 }

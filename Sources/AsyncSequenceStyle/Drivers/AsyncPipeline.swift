@@ -15,20 +15,34 @@
 /// executor's threads (as many as the cores).
 public final class AsyncPipeline<Source: PipelineSource> {
     public let source: Source
-    public let progress = ConsumptionProgress()
+    public let progress: ConsumptionProgress
     private var consumer: ConsumerTask!
     /// Elements sent so far.
     public private(set) var sentCount = 0
 
     /// Builds `pipeline` over the source's elements and starts a consumer task that iterates it with
     /// `for await`, handing every output to `downstream`.
-    public init<Output: AsyncSequence, Downstream: AsyncDownstream>(
+    public convenience init<Output: AsyncSequence, Downstream: AsyncDownstream>(
         _ source: Source,
         into downstream: Downstream,
         pipeline: (CountingSequence<Source.Elements>) -> Output
     ) where Output.Element == Downstream.Input {
-        self.source = source
+        let progress = ConsumptionProgress()
         let output = pipeline(CountingSequence(source.elements, progress: progress))
+        self.init(source, progress: progress, iterating: output, into: downstream)
+    }
+
+    /// Starts a consumer task that iterates `output`, a pipeline already built on the source's elements
+    /// counted in `progress` (`CountingSequence(source.elements, progress: progress)`), handing every output
+    /// to `downstream`: for a caller that builds the pipeline in steps of its own.
+    public init<Output: AsyncSequence, Downstream: AsyncDownstream>(
+        _ source: Source,
+        progress: ConsumptionProgress,
+        iterating output: Output,
+        into downstream: Downstream
+    ) where Output.Element == Downstream.Input {
+        self.source = source
+        self.progress = progress
         consumer = .iterating(output, into: downstream, progress: progress)
     }
 
@@ -40,6 +54,7 @@ public final class AsyncPipeline<Source: PipelineSource> {
         reducing reduce: @escaping (CountingSequence<Source.Elements>) async throws -> Downstream.Input
     ) {
         self.source = source
+        progress = ConsumptionProgress()
         consumer = .reducing(CountingSequence(source.elements, progress: progress), with: reduce, into: downstream, progress: progress)
     }
 
@@ -47,6 +62,13 @@ public final class AsyncPipeline<Source: PipelineSource> {
         // A pipeline dropped while running must not leave its task waiting for elements forever.
         consumer.cancel()
         source.finish()
+    }
+
+    /// Waits until the consumer task has started and asks for its first element (or has stopped): a cell
+    /// calls it at the end of its set-up, so that starting the task is part of the subscription's cost and
+    /// not of the first element's.
+    public func awaitConsumerReady() {
+        progress.awaitFirstRequest()
     }
 
     /// Sends `batch` and waits until the consumer has processed all of it (or has stopped).

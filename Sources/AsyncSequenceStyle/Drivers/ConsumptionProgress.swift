@@ -58,6 +58,13 @@ public final class ConsumptionProgress: Sendable {
         }
     }
 
+    /// Waits on the calling thread until the consumer has asked for its first element or has stopped.
+    public func awaitFirstRequest() {
+        while requests.load(ordering: .acquiring) < 1, !hasStopped {
+            sched_yield()
+        }
+    }
+
     /// Waits in a task, yielding to other tasks, until `count` elements have been processed or the
     /// consumer has stopped.
     public func processed(reaching count: Int) async {

@@ -38,7 +38,10 @@ public struct CellComparison: Sendable, Equatable {
             for count in CountMetric.all(options) where !count.isOptional || comparedColumns.contains(count.column) {
                 guard let before = base.values[count.column], let after = new.values[count.column] else { continue }
                 metrics.append(
-                    count.compare(base: before, new: after, workload: key.workload, scenario: new.scenario)
+                    count.compare(
+                        base: before, new: after, workload: key.workload, scenario: new.scenario,
+                        implementation: key.implementation
+                    )
                 )
             }
         }

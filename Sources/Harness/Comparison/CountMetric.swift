@@ -60,8 +60,12 @@ public struct CountMetric: Sendable, Equatable {
     /// tolerance, an improvement when it falls short of it by more. `workload` (or, when the file names
     /// it, the row's `scenario`, which covers the workload over every source) selects a wider
     /// ``WorkloadTolerance`` where one is listed; the change then says so when it is not zero.
-    public func compare(base: Double, new: Double, workload: String? = nil, scenario: String = "") -> MetricComparison {
-        let special = workload.flatMap { WorkloadTolerance.find(column: column, workload: $0, scenario: scenario) }
+    public func compare(
+        base: Double, new: Double, workload: String? = nil, scenario: String = "", implementation: String? = nil
+    ) -> MetricComparison {
+        let special = workload.flatMap {
+            WorkloadTolerance.find(column: column, workload: $0, scenario: scenario, implementation: implementation)
+        }
         let allowed: Double
         switch special?.tolerance ?? tolerance {
         case .absolute(let amount): allowed = amount
@@ -78,7 +82,7 @@ public struct CountMetric: Sendable, Equatable {
         }
         var change = changeText(base: base, new: new)
         if let special, difference != 0 {
-            change += " (\(special.scenario) allows \(DecimalText.format(allowed, digits: digits)))"
+            change += " (\(special.name) allows \(DecimalText.format(allowed, digits: digits)))"
         }
         return MetricComparison(
             metric: column, base: DecimalText.format(base, digits: digits),

@@ -6,7 +6,7 @@ import Testing
 /// interleavings of values, completions, failures, requests and cancels (from inside `receive` too) give
 /// the ``ReferenceModel``'s history, so a `[direct]` row measures the same behaviour as its subject row.
 @Suite struct DirectSourceOperatorTests {
-    @Test(arguments: OperatorCase.supported().filter(\.runsOverDirectSources))
+    @Test(arguments: OperatorCase.supported())
     func randomScriptsOverDirectSourcesMatchTheReferenceModel(_ operatorCase: OperatorCase) async throws {
         let check = {
             await propertyCheck(count: 60, input: ScriptGenerator.script(for: operatorCase)) { script in

@@ -34,7 +34,7 @@ final class CombineRig: OperatorRig, @unchecked Sendable {
         let primary = TrackingSubject<Int, TestError, SimpleCombineCore>()
         let secondary = TrackingSubject<Int, TestError, SimpleCombineCore>()
         let subscriber = SimpleCombineAttach.attach(operation, primary, secondary, demand: demand)
-        self.init(.simpleCombine, operation, primary: primary, secondary: secondary, downstream: subscriber)
+        self.init(.registered(.simpleCombine), operation, primary: primary, secondary: secondary, downstream: subscriber)
     }
 
     /// A rig over an operator already built on `primary` and `secondary` and subscribed by `subscriber`.

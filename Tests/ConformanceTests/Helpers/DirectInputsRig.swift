@@ -1,14 +1,17 @@
 import DirectSources
 import Implementations
 import RxCore
+import SimpleCombine
 import StyleKit
 
-/// An operator of any implementation over two direct sources (`DirectPublisher`, `DirectObservable`) and a
+/// An operator of any implementation over two direct sources (`DirectPublisher`, `SimpleDirectPublisher`,
+/// `DirectObservable`) and a
 /// recording downstream, driven step by step like the other rigs: what the workloads' `[direct]` rows run.
 /// Unlike ``CombineRig`` and ``RxRig`` its inputs keep no log; it checks behaviour, not call histories.
 final class DirectInputsRig {
     private enum Inputs {
         case combine(primary: DirectPublisher<Int, TestError>, secondary: DirectPublisher<Int, TestError>)
+        case simpleCombine(primary: SimpleDirectPublisher<Int, TestError>, secondary: SimpleDirectPublisher<Int, TestError>)
         case rx(primary: DirectObservable<Int>, secondary: DirectObservable<Int>)
     }
 
@@ -22,16 +25,16 @@ final class DirectInputsRig {
 
     /// - Throws: ``UnsupportedOperator`` when the style cannot express the operator.
     init(_ operatorCase: OperatorCase, demand: DemandPolicy) throws(UnsupportedOperator) {
-        guard case .registered(let id) = operatorCase.implementation else {
-            preconditionFailure("the direct sources are OpenCombine's and the Rx core's: \(operatorCase.implementation) has its own core")
-        }
-        switch operatorCase.family {
-        case .combine:
+        switch operatorCase.implementation.substrate {
+        case .openCombine(let style):
             let primary = DirectPublisher<Int, TestError>(), secondary = DirectPublisher<Int, TestError>()
-            let style = Registry.implementation(id).combineStyle!
             inputs = .combine(primary: primary, secondary: secondary)
             downstream = .combine(try CombineAttach.attach(style, operatorCase.operation, primary, secondary, demand: demand))
-        case .rx:
+        case .simpleCombine:
+            let primary = SimpleDirectPublisher<Int, TestError>(), secondary = SimpleDirectPublisher<Int, TestError>()
+            inputs = .simpleCombine(primary: primary, secondary: secondary)
+            downstream = .combine(SimpleCombineAttach.attach(operatorCase.operation, primary, secondary, demand: demand))
+        case .rxCore:
             let primary = DirectObservable<Int>(), secondary = DirectObservable<Int>()
             inputs = .rx(primary: primary, secondary: secondary)
             let attached = RxAttach.attach(operatorCase.operation, primary, secondary, disposeAfter: demand.cancelsAfter)
@@ -61,6 +64,12 @@ final class DirectInputsRig {
         case (.combine(let primary, let secondary), _, .finish(let input)):
             (input == .primary ? primary : secondary).send(completion: .finished)
         case (.combine(let primary, let secondary), _, .fail(let input)):
+            (input == .primary ? primary : secondary).send(completion: .failure(.of(input)))
+        case (.simpleCombine(let primary, let secondary), _, .value(let input, let value)):
+            (input == .primary ? primary : secondary).send(value)
+        case (.simpleCombine(let primary, let secondary), _, .finish(let input)):
+            (input == .primary ? primary : secondary).send(completion: .finished)
+        case (.simpleCombine(let primary, let secondary), _, .fail(let input)):
             (input == .primary ? primary : secondary).send(completion: .failure(.of(input)))
         case (.rx(let primary, let secondary), _, .value(let input, let value)):
             (input == .primary ? primary : secondary).on(.next(value))
@@ -95,13 +104,5 @@ final class DirectInputsRig {
         case .rx(let observer, _):
             observer.violations
         }
-    }
-}
-
-extension OperatorCase {
-    /// Whether the workloads' direct sources can feed it: implementations on OpenCombine or the Rx core.
-    var runsOverDirectSources: Bool {
-        guard case .registered = implementation else { return false }
-        return true
     }
 }

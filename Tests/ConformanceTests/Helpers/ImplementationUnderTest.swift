@@ -1,69 +1,53 @@
 import Implementations
-import SimpleCombineOperators
 import StyleKit
 
-/// An implementation the conformance suite holds to docs/SEMANTICS.md: each one in the registry, and
-/// the cores checked here before their rows are registered (they join the registry when the workloads
-/// are wired to them, and then come from there).
+/// An implementation the conformance suite holds to docs/SEMANTICS.md: each one in the registry whose
+/// operators a subscriber or an observer drives. `asyncSequence` is not one: its operators are the
+/// standard library's and async-algorithms', iterated by a task, and its own suite
+/// (AsyncSequenceStyleTests) checks what it builds on them.
 enum ImplementationUnderTest: Hashable, Sendable, CustomStringConvertible {
     case registered(ImplementationID)
-    /// The from-scratch Combine core after seed 002 (Sources/SimpleCombine) with its struct-bridge
-    /// operators (Sources/SimpleCombineOperators).
-    case simpleCombine
 
-    /// Every implementation, in report order, then the ones not registered yet.
+    /// Every implementation with Combine's or Rx's semantics, in report order.
     static var all: [ImplementationUnderTest] {
-        Registry.all.map { .registered($0.id) } + [.simpleCombine]
+        Registry.all.filter { $0.family != .asyncSequence }.map { .registered($0.id) }
     }
 
-    var description: String {
+    var id: ImplementationID {
         switch self {
-        case .registered(let id): id.rawValue
-        case .simpleCombine: "simpleCombine"
+        case .registered(let id): id
         }
     }
 
-    /// The semantics it follows: `.combine` for every implementation with demand, whatever its substrate.
+    var description: String { id.rawValue }
+
+    private var implementation: Implementation { Registry.implementation(id) }
+
+    /// The semantics it follows: `.combine` for every implementation with demand, whatever its substrate
+    /// (OpenCombine or SimpleCombine).
     var family: Family {
-        switch self {
-        case .registered(let id): Registry.implementation(id).family
-        case .simpleCombine: .combine
-        }
+        implementation.family == .simpleCombine ? .combine : implementation.family
     }
 
     /// What the operators are built on, and so which rig drives them.
     var substrate: Substrate {
-        switch self {
-        case .registered(let id):
-            let implementation = Registry.implementation(id)
-            switch implementation.family {
-            case .combine: return .openCombine(implementation.combineStyle!)
-            case .rx: return .rxCore
-            case .loop: return .loop
-            }
-        case .simpleCombine:
-            return .simpleCombine
+        switch implementation.family {
+        case .combine: .openCombine(implementation.combineStyle!)
+        case .simpleCombine: .simpleCombine
+        case .rx: .rxCore
+        case .loop: .loop
+        case .asyncSequence: preconditionFailure("asyncSequence is not driven by the conformance rigs")
         }
     }
 
-    var supportedOperators: Set<OperatorID> {
-        switch self {
-        case .registered(let id): Registry.implementation(id).supportedOperators
-        case .simpleCombine: SimpleCombineOperators.supportedOperators
-        }
-    }
+    var supportedOperators: Set<OperatorID> { implementation.supportedOperators }
 
     func supports(_ operation: OperatorID) -> Bool {
         supportedOperators.contains(operation)
     }
 
     /// Whether concurrent upstream events, requests and cancels are safe.
-    var isThreadSafe: Bool {
-        switch self {
-        case .registered(let id): Registry.implementation(id).isThreadSafe
-        case .simpleCombine: SimpleCombineOperators.isThreadSafe
-        }
-    }
+    var isThreadSafe: Bool { implementation.isThreadSafe }
 }
 
 /// What an implementation's operators are built on.

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import Implementations
 import Runner
+import StyleKit
 import Testing
 import Workloads
 
@@ -76,7 +77,8 @@ struct CLIReleaseRunTests {
     }
 
     /// The release build's steady state: no style allocates per element on `map`, the Rx family included
-    /// (a debug build allocates a reabstraction thunk per Rx event; see `SteadyStateAllocationTests`).
+    /// (a debug build allocates a reabstraction thunk per Rx event; see `SteadyStateAllocationTests`), but
+    /// `asyncSequence`, whose consumer task allocates as it suspends and resumes (docs/STYLES.md).
     @Test func inTheReleaseToolNoStyleAllocatesPerElementOnMap() async throws {
         guard let tool = ToolBinary.release() else { return }
         let directory = try TemporaryDirectory()
@@ -93,6 +95,7 @@ struct CLIReleaseRunTests {
         for row in table.rows {
             let title = field(row, "implementation")
             #expect(field(row, "status") == "ok", "\(title)")
+            guard title != ImplementationID.asyncSequence.rawValue else { continue }
             #expect(field(row, "allocations_per_unit") == "0", "\(title)")
             #expect(field(row, "bytes_per_unit") == "0", "\(title)")
             #expect(field(row, "retained_bytes") == "0", "\(title)")

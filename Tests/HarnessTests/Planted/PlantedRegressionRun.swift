@@ -149,7 +149,8 @@ struct PlantedRegressionRun {
     static func planted(_ style: any PlantedOperators.Type) -> Implementation {
         Implementation(
             id: style.implementation, family: .combine, summary: "test only: builtin map with a planted cost",
-            supportedOperators: style.supportedOperators, isThreadSafe: true, combineStyle: style
+            supportedOperators: style.supportedOperators, isThreadSafe: true, demand: .subscriberDemand,
+            combineStyle: style
         )
     }
 }

@@ -28,6 +28,20 @@ enum RunnerFixture {
         return Runner(configuration: configuration, probe: probe)
     }
 
+    /// Runs `workloads` x `implementations` with a runner of `configuration` on a thread of its own
+    /// (``onOwnThread(_:)``: the `asyncSequence` cells must not wait on a thread of the concurrent
+    /// executor), or nil as ``runner(_:sourceLocation:)`` says.
+    static func run(
+        _ workloads: [any Workload], _ implementations: [Implementation], _ configuration: RunConfiguration = tiny,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [CellResult]? {
+        let work = UncheckedWorkloads(workloads)
+        return try await onOwnThread {
+            guard let runner = try runner(configuration, sourceLocation: sourceLocation) else { return nil }
+            return runner.run(workloads: work.workloads, implementations: implementations)
+        }
+    }
+
     static func implementations(_ ids: ImplementationID...) -> [Implementation] {
         ids.map(Registry.implementation)
     }
@@ -35,5 +49,14 @@ enum RunnerFixture {
     /// "workload / implementation", for messages.
     static func title(_ result: CellResult) -> String {
         "\(result.workload) / \(result.implementation.rawValue)"
+    }
+}
+
+/// Workloads handed to the runner's thread: every workload is a value that thread only reads.
+private struct UncheckedWorkloads: @unchecked Sendable {
+    let workloads: [any Workload]
+
+    init(_ workloads: [any Workload]) {
+        self.workloads = workloads
     }
 }

@@ -17,9 +17,8 @@ struct ShippedCellsTests {
         return configuration
     }()
 
-    @Test func everyWorkloadTimesEveryImplementationIsOkOrUnsupportedAndLeaksNothing() throws {
-        guard let runner = try RunnerFixture.runner(Self.configuration) else { return }
-        let results = runner.run(workloads: Scenarios.all, implementations: Registry.all)
+    @Test func everyWorkloadTimesEveryImplementationIsOkOrUnsupportedAndLeaksNothing() async throws {
+        guard let results = try await RunnerFixture.run(Scenarios.all, Registry.all, Self.configuration) else { return }
 
         let expectedOrder = Scenarios.all.flatMap { workload in Registry.all.map { (workload.name, $0.id) } }
         #expect(results.map(\.workload) == expectedOrder.map(\.0), "workloads outer, in table order")
@@ -37,7 +36,7 @@ struct ShippedCellsTests {
             #expect(result.checksum == result.expectedChecksum, "\(title)")
             #expect(result.nanosecondsPerUnit.count == RunnerFixture.tiny.repetitions, "\(title)")
             #expect(result.unitsPerRepetition == RunnerFixture.tiny.unitsPerRepetition, "\(title)")
-            if !RetainedBytes.isUnreliable(result.workload) {
+            if !RetainedBytes.isUnreliable(result.workload, result.implementation) {
                 #expect(result.retainedBytes == 0, "\(title) kept \(result.retainedBytes ?? -1) bytes after teardown")
             }
             // Every ok row has a ratio, unless the workload has no floor (`contention` runs only what

@@ -20,14 +20,17 @@ import Workloads
 /// specialises `Bag` and inlines the call: 0 allocations per element, which `CLIReleaseRunTests` checks
 /// through the release tool.
 struct SteadyStateAllocationTests {
-    @Test func mapAllocatesNothingPerElementInEveryStyle() throws {
-        guard let runner = try RunnerFixture.runner() else { return }
-        let results = runner.run(workloads: [MapWorkload()], implementations: Registry.all)
+    @Test func mapAllocatesNothingPerElementInEveryStyle() async throws {
+        guard let results = try await RunnerFixture.run([MapWorkload()], Registry.all) else { return }
         #expect(results.map(\.implementation) == Registry.all.map(\.id))
         for result in results {
             let title = RunnerFixture.title(result)
-            let expected = Self.expectedPerElement(result.implementation, MapWorkload())
             #expect(result.status == .ok, "\(title): \(result.detail)")
+            guard result.implementation != .asyncSequence else {
+                try Self.checkAsyncSequence(result)
+                continue
+            }
+            let expected = Self.expectedPerElement(result.implementation, MapWorkload())
             #expect(result.allocationsPerUnit == expected.allocations, "\(title): allocations per element")
             #expect(result.bytesPerUnit == expected.bytes, "\(title): bytes per element")
         }
@@ -35,12 +38,15 @@ struct SteadyStateAllocationTests {
 
     /// The same holds for every element workload, but for what ``expectedPerElement(_:_:)`` states; the
     /// thread hop and the fan-out state what they allocate (``MultiWorkloadAllocations``).
-    @Test func everyElementWorkloadAllocatesOnlyWhatItStates() throws {
-        guard let runner = try RunnerFixture.runner() else { return }
+    @Test func everyElementWorkloadAllocatesOnlyWhatItStates() async throws {
         let workloads = Scenarios.all.filter { $0.unit == .element }
-        let results = runner.run(workloads: workloads, implementations: Registry.all)
+        guard let results = try await RunnerFixture.run(workloads, Registry.all) else { return }
         let workloadOfRow = workloads.flatMap { workload in Registry.all.map { _ in workload } }
         for (result, workload) in zip(results, workloadOfRow) where result.status == .ok {
+            guard result.implementation != .asyncSequence else {
+                try Self.checkAsyncSequence(result)
+                continue
+            }
             let expected = MultiWorkloadAllocations.expectedPerUnit(workload, result.implementation)
                 ?? Self.expectedPerElement(result.implementation, workload)
             let title = RunnerFixture.title(result)
@@ -56,6 +62,14 @@ struct SteadyStateAllocationTests {
             #expect(result.allocationsPerUnit == expected.allocations, "\(title)")
             #expect(result.bytesPerUnit == expected.bytes, "\(title)")
         }
+    }
+
+    /// `asyncSequence` allocates on the sending thread whenever a send resumes the consumer task, which
+    /// depends on the race between the two (docs/STYLES.md): no exact count, but a bound (the count gate's
+    /// tolerance, `WorkloadTolerance`) that a pipeline allocating per stage would exceed.
+    static func checkAsyncSequence(_ result: CellResult) throws {
+        let allocations = try #require(result.allocationsPerUnit), bytes = try #require(result.bytesPerUnit)
+        #expect(allocations <= 16 && bytes <= 2048, "\(RunnerFixture.title(result)): \(allocations), \(bytes) B")
     }
 
     /// Allocations and bytes per element of `workload` in this build, with ``RunnerFixture/tiny``.
@@ -91,6 +105,14 @@ struct SteadyStateAllocationTests {
             // build makes none.
             allocations += 3 * units
             bytes += 48 * units
+        }
+        let overSubject = workload.sourceAxis != .direct && !(workload is FanOutWorkload) && !(workload is ContentionWorkload)
+        if implementation == .simpleCombine && overSubject {
+            // `SimplePassthroughSubject.send` visits its conduits with `for conduit in conduits`, which in an
+            // unoptimised build runs `IndexingIterator.next` unspecialised: a 48-byte coroutine frame per
+            // event (as the loop's fan-out, ``MultiWorkloadAllocations``); a release build makes none.
+            allocations += units + secondaryValues
+            bytes += 48 * (units + secondaryValues)
         }
         if Registry.implementation(implementation).family == .rx && workload.sourceAxis != .direct {
             // The reabstraction thunk per event a `PublishSubject` sends (see the type's documentation);

@@ -8,10 +8,9 @@ import Workloads
 /// A style that cannot express a workload gets a row that says so, with the reason; never a missing row,
 /// and never a cell the runner tries to build.
 struct UnsupportedCellTests {
-    @Test func theBuiltinStyleOnAWorkloadNeedingWithLatestFromIsAnUnsupportedRow() throws {
-        guard let runner = try RunnerFixture.runner() else { return }
+    @Test func theBuiltinStyleOnAWorkloadNeedingWithLatestFromIsAnUnsupportedRow() async throws {
         let workload = OperatorsDemandingWorkload(needing: [.withLatestFrom])
-        let results = runner.run(workloads: [workload], implementations: Registry.all)
+        guard let results = try await RunnerFixture.run([workload], Registry.all) else { return }
 
         #expect(results.map(\.implementation) == Registry.all.map(\.id), "one row per implementation, in order")
         let builtin = try #require(results.first { $0.implementation == .builtin })

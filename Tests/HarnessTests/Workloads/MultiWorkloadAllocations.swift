@@ -23,11 +23,14 @@ enum MultiWorkloadAllocations {
             case .loop: return (3, 144)
             case .combine: return (3, 192)
             case .rx: return isDebug ? (8, 448) : (7, 400)
+            case .simpleCombine, .asyncSequence: return nil
             }
         case is ContentionWorkload:
             // Nothing in a release build. In a debug build, the Rx subject's per-event thunk; the probe
             // counts the test thread, which sends half of the units.
-            return family == .rx && isDebug ? (0.5, 24) : (0, 0)
+            // SimpleCombine's subject's `for conduit in conduits` does the same in a debug build
+            // (`SteadyStateAllocationTests`).
+            return [.rx, .simpleCombine].contains(family) && isDebug ? (0.5, 24) : (0, 0)
         case let fanOut as FanOutWorkload:
             return fanOutPerUnit(fanOut, family)
         default:
@@ -47,8 +50,9 @@ enum MultiWorkloadAllocations {
         let subscribers = workload.subscribers
         let perElement: Int
         switch family {
-        case .loop: perElement = subscribers
-        case .combine: perElement = 0
+        // SimpleCombine's subject visits its conduits with `for conduit in conduits`, as the loop its tallies.
+        case .loop, .simpleCombine: perElement = subscribers
+        case .combine, .asyncSequence: perElement = 0
         case .rx: perElement = 1 + max(0, subscribers - 31)
         }
         // Element k is sent by the batch holding unit k * N: the timed units may hold none of them.

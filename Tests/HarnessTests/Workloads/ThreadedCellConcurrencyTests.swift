@@ -5,7 +5,8 @@ import StyleKit
 import Testing
 import Workloads
 
-/// The cells that use a second thread (`asyncHop`: the queue; `contention`: a partner sender), driven
+/// The cells that use a second thread (`asyncHop`: the queue; `contention`: a partner sender; every
+/// `asyncSequence` cell: the consumer task), driven
 /// as the runner drives a repetition but without it (so that the suite also runs under
 /// ThreadSanitizer, where jemalloc is not the allocator): the checksum matches the reference every
 /// time, every value is delivered once, and latency mode records one latency per element.
@@ -14,35 +15,69 @@ import Workloads
     static let iterations = 20
     static let input = SeededInput()
 
-    @Test(arguments: Registry.all.map(\.id))
-    func asyncHopDeliversEverythingAcrossTheHopEveryTime(_ id: ImplementationID) throws {
-        try Self.check(AsyncHopWorkload(), Registry.implementation(id))
+    @Test(arguments: Self.runnable(AsyncHopWorkload()))
+    func asyncHopDeliversEverythingAcrossTheHopEveryTime(_ id: ImplementationID) async throws {
+        try await Self.check(AsyncHopWorkload(), Registry.implementation(id))
     }
 
-    @Test(arguments: Registry.all.filter(\.isThreadSafe).map(\.id))
-    func contentionCountsEveryValueOfBothSendersEveryTime(_ id: ImplementationID) throws {
-        try Self.check(ContentionWorkload(), Registry.implementation(id))
+    @Test(arguments: Self.runnable(ContentionWorkload()))
+    func contentionCountsEveryValueOfBothSendersEveryTime(_ id: ImplementationID) async throws {
+        try await Self.check(ContentionWorkload(), Registry.implementation(id))
     }
 
-    /// Warm-up, then two batches, half of the iterations in latency mode; then teardown.
-    static func check(_ workload: some Workload, _ implementation: Implementation) throws {
+    /// Every kind of `asyncSequence` cell: the stream with and without operators, a reduction at the end, a
+    /// chain, a bounded buffer, the channel (with and without a slow consumer), and churn (a task per unit).
+    @Test(arguments: [
+        "floor", "map", "scan", "modulus", "histogram", "pipelineDepth (4)", "demand (batch8)",
+        "demand (max1Requested)", "demand (max1Requested, slowConsumer)", "subscribeChurn (4)",
+    ])
+    func asyncSequenceCellsDeliverEverythingAcrossTheTaskHopEveryTime(_ name: String) async throws {
+        try await Self.check(try #require(Scenarios.named(name)), Registry.implementation(.asyncSequence))
+    }
+
+    /// The implementations that can run `workload`.
+    static func runnable(_ workload: some Workload) -> [ImplementationID] {
+        Registry.all.filter { workload.unsupportedReason(for: $0) == nil }.map(\.id)
+    }
+
+    /// Warm-up, then two batches, half of the iterations in latency mode; then teardown. Driven on a
+    /// thread of its own (``onOwnThread(_:)``); what went wrong comes back as messages.
+    static func check(_ workload: any Workload, _ implementation: Implementation) async throws {
         try #require(workload.unsupportedReason(for: implementation) == nil)
-        for iteration in 0..<iterations {
+        let cells = UncheckedCellWork(workload: workload, implementation: implementation)
+        let failures = try await onOwnThread { try cells.drive() }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "; "))")
+    }
+}
+
+/// One workload's cells driven ``ThreadedCellConcurrencyTests/iterations`` times on the calling thread.
+private struct UncheckedCellWork: @unchecked Sendable {
+    let workload: any Workload
+    let implementation: Implementation
+
+    func drive() throws -> [String] {
+        var failures: [String] = []
+        let input = ThreadedCellConcurrencyTests.input
+        for iteration in 0..<ThreadedCellConcurrencyTests.iterations {
             let cell = workload.makeCell(for: implementation, input: input)
             try cell.setUp()
             cell.run(from: 0, count: 100)
-            let measuresLatency = iteration % 2 == 1
+            let measuresLatency = iteration % 2 == 1 && workload.measuresLatency
             if measuresLatency { cell.sink.latency = LatencyRecorder() }
             cell.run(from: 100, count: 100)
             cell.run(from: 200, count: 101)
+            let title = "\(workload.name) / \(implementation.id.rawValue), iteration \(iteration)"
             if measuresLatency {
-                #expect(cell.sink.latency?.count == 201, "one latency per element")
+                let count = cell.sink.latency?.count ?? 0
+                if count != 201 { failures.append("\(title): \(count) latencies, not one per element") }
                 cell.sink.latency = nil
             }
             cell.tearDown()
-            let title = "\(workload.name) / \(implementation.id.rawValue), iteration \(iteration)"
-            #expect(cell.sink.checksum == workload.reference(input: input, count: 301), "\(title)")
-            #expect(cell.sink.completionCount == 1, "\(title)")
+            if cell.sink.checksum != workload.reference(input: input, count: 301) {
+                failures.append("\(title): checksum \(cell.sink.checksum), not the reference's")
+            }
+            if cell.sink.completionCount != 1 { failures.append("\(title): \(cell.sink.completionCount) completions") }
         }
+        return failures
     }
 }

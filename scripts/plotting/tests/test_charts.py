@@ -125,3 +125,17 @@ class ChartTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ColourTests(unittest.TestCase):
+    def test_every_implementation_of_the_registry_has_a_fixed_colour_of_its_own(self) -> None:
+        from plotting import style
+
+        registry = Path(__file__).resolve().parents[3] / "Sources/StyleKit/Identifiers.swift"
+        text = registry.read_text().split("enum ImplementationID", 1)[1].split("}", 1)[0]
+        ids = [line.split()[1] for line in text.splitlines() if line.strip().startswith("case ")]
+        coloured = {style.BASELINE: style.BASELINE_COLOUR, **style.KNOWN_COLOURS}
+        self.assertEqual(sorted(coloured), sorted(ids))
+        self.assertEqual(len(set(coloured.values())), len(coloured))
+        self.assertFalse(set(style.SPARE_COLOURS) & set(coloured.values()))
+        self.assertEqual(style.colour_map(ids), {name: coloured[name] for name in ids})

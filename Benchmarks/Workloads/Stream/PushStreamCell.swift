@@ -1,14 +1,14 @@
-/// A ``StreamWorkload`` in a Combine-family style over one kind of source: `Source` -> the workload's
-/// pipeline -> ``CombineOutput``.
+/// A ``StreamWorkload`` in a push family with demand (Combine, SimpleCombine) over one kind of source:
+/// `Source` -> the workload's pipeline -> the family's output (``CombineOutput``,
+/// ``SimpleCombineOutput``).
 ///
 /// The cell is generic over the workload and the source but not the style: the pipeline is built by
 /// `build`, a closure made where the style is a concrete type (``StreamWorkload/makeCell(for:input:)``),
 /// so that building and subscribing run specialised for every type, as they would in an app, rather than
 /// through this class's unspecialised methods.
-final class CombineStreamCell<W: StreamWorkload, Source: CombineCellSource>: Cell
-where Source.Output == W.Inputs.Element {
-    /// Builds the workload's pipeline over a source and subscribes the output to it.
-    typealias Build = (Source, CombineOutput<W.Output>) throws -> Void
+final class PushStreamCell<W: StreamWorkload, Source: PushCellSource>: Cell where Source.Output == W.Inputs.Element {
+    /// Builds the workload's pipeline over a source and subscribes an output of the sink to it.
+    typealias Build = (Source, OutputSink) throws -> Void
 
     let sink = OutputSink()
     private let workload: W
@@ -24,7 +24,7 @@ where Source.Output == W.Inputs.Element {
 
     func setUp() throws {
         let source = Source()
-        try build(source, CombineOutput(sink: sink, demand: workload.demand, consumerRounds: workload.consumerRounds))
+        try build(source, sink)
         self.source = source
     }
 
@@ -33,7 +33,7 @@ where Source.Output == W.Inputs.Element {
     }
 
     func tearDown() {
-        source?.send(completion: .finished)
+        source?.finish()
         source = nil
     }
 }

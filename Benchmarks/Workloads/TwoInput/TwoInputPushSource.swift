@@ -1,11 +1,13 @@
 import DirectSources
 import Harness
 import OpenCombine
+import SimpleCombine
 
-/// The kind of source a Combine-family two-input cell drives, with the schedule's loop over a pair of
-/// them: written once, below, and a requirement only so that each source type's conformance, which fixes
-/// every generic parameter, gets a copy specialised for it (the cells run unspecialised).
-protocol TwoInputCombineSource: CombineCellSource where Output == Int {
+/// The kind of source a push-family two-input cell drives (Combine, SimpleCombine), with the schedule's
+/// loop over a pair of them: written once, below, and a requirement only so that each source type's
+/// conformance, which fixes every generic parameter, gets a copy specialised for it (the cells run
+/// unspecialised).
+protocol TwoInputPushSource: PushCellSource where Output == Int {
     /// Sends primary elements `range` of `input`, and the secondary's values before them, by `schedule`;
     /// in latency mode each output is timed from the send that caused it, on either input.
     static func send(
@@ -14,7 +16,7 @@ protocol TwoInputCombineSource: CombineCellSource where Output == Int {
     )
 }
 
-extension TwoInputCombineSource {
+extension TwoInputPushSource {
     static func send(
         _ range: Range<Int>, of input: SeededInput, by schedule: TwoInputSchedule, primary: Self, secondary: Self,
         sink: OutputSink
@@ -31,6 +33,10 @@ extension TwoInputCombineSource {
     }
 }
 
-extension PassthroughSubject: TwoInputCombineSource where Output == Int, Failure == Never {}
+extension PassthroughSubject: TwoInputPushSource where Output == Int, Failure == Never {}
 
-extension DirectPublisher: TwoInputCombineSource where Output == Int, Failure == Never {}
+extension DirectPublisher: TwoInputPushSource where Output == Int, Failure == Never {}
+
+extension SimplePassthroughSubject: TwoInputPushSource where Output == Int, Failure == Never {}
+
+extension SimpleDirectPublisher: TwoInputPushSource where Output == Int, Failure == Never {}

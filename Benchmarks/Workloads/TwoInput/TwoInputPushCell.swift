@@ -1,8 +1,10 @@
-/// A ``TwoInputWorkload`` in a Combine-family style: two sources of one kind, one pipeline, built by
-/// `build`, a closure made where the style is a concrete type (see ``CombineStreamCell``).
-final class TwoInputCombineCell<W: TwoInputWorkload, Source: TwoInputCombineSource>: Cell {
-    /// Builds the workload's operator over a primary and a secondary source and subscribes the output.
-    typealias Build = (Source, Source, CombineOutput<W.Output>) throws -> Void
+/// A ``TwoInputWorkload`` in a push family with demand (Combine, SimpleCombine): two sources of one kind,
+/// one pipeline, built by `build`, a closure made where the style is a concrete type (see
+/// ``PushStreamCell``).
+final class TwoInputPushCell<W: TwoInputWorkload, Source: TwoInputPushSource>: Cell {
+    /// Builds the workload's operator over a primary and a secondary source and subscribes an output of
+    /// the sink to it.
+    typealias Build = (Source, Source, OutputSink) throws -> Void
 
     let sink = OutputSink()
     private let workload: W
@@ -18,7 +20,7 @@ final class TwoInputCombineCell<W: TwoInputWorkload, Source: TwoInputCombineSour
 
     func setUp() throws {
         let primary = Source(), secondary = Source()
-        try build(primary, secondary, CombineOutput(sink: sink))
+        try build(primary, secondary, sink)
         sources = (primary, secondary)
     }
 
@@ -30,8 +32,8 @@ final class TwoInputCombineCell<W: TwoInputWorkload, Source: TwoInputCombineSour
     }
 
     func tearDown() {
-        sources?.primary.send(completion: .finished)
-        sources?.secondary.send(completion: .finished)
+        sources?.primary.finish()
+        sources?.secondary.finish()
         sources = nil
     }
 }
