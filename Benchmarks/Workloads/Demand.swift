@@ -1,7 +1,5 @@
 import Implementations
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// The cost of back-pressure: source -> map -> sink, with the sink signalling demand by each
@@ -78,7 +76,7 @@ public struct DemandWorkload: StreamWorkload {
         try Self.map.buildCombine(style, source: source, output: output)
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         Self.map.buildRx(source: source)
     }
 }

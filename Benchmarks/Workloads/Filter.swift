@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// `filter` alone: about half of the elements pass. In the Combine family every dropped element returns
@@ -41,7 +39,7 @@ public struct FilterWorkload: StreamWorkload {
         try Style.filter(source, Transforms.isEven, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.filter(Transforms.isEven)
     }
 }

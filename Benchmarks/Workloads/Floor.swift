@@ -1,5 +1,4 @@
 import OpenCombine
-import RxCore
 import StyleKit
 
 /// The do-nothing floor: every element goes from the source straight to the sink, with no operator.
@@ -43,7 +42,7 @@ public struct FloorWorkload: StreamWorkload {
         SubscribeOutput(output: output).consume(source)
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
-        source.asObservable()
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
+        source
     }
 }

@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// `histogram` (seed 004): counts every element and emits the bins, sorted by key, once, when the
@@ -73,7 +71,7 @@ public struct HistogramWorkload: StreamWorkload {
         try Style.histogram(source, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<[HistogramBin]> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, [HistogramBin]> {
         source.histogram()
     }
 

@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// `map` over N elements: the cost of the smallest possible operator.
@@ -38,7 +36,7 @@ public struct MapWorkload: StreamWorkload {
         try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.map(Transforms.map)
     }
 }

@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// A `map -> filter -> scan` chain: how the cost of a style composes over stages, including a stage
@@ -51,7 +49,7 @@ public struct MapFilterScanWorkload: StreamWorkload {
         try Style.map(source, Transforms.map, into: Filter<Style>(output: output)).get()
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.map(Transforms.map).filter(Transforms.isEven).scan(0, accumulator: Transforms.sum)
     }
 }

@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// `map` over objects: the `map` workload with a final class reference as the element, so every stage
@@ -48,7 +46,7 @@ public struct MapObjectWorkload: StreamWorkload {
         try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<ObjectElement>) -> Observable<ObjectElement> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, ObjectElement>) -> RxObservable<Rx, ObjectElement> {
         source.map(Transforms.map)
     }
 }

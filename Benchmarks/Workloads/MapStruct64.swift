@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// `map` over 64-byte structs: the `map` workload with an element eight Ints wide. The source sends
@@ -46,7 +44,7 @@ public struct MapStruct64Workload: StreamWorkload {
         try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Struct64>) -> Observable<Struct64> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Struct64>) -> RxObservable<Rx, Struct64> {
         source.map(Transforms.map)
     }
 }

@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// `modulus(3)`: seed 004's native operator, `abs(value % 3)`, over signed input. `builtin` has no
@@ -42,7 +40,7 @@ public struct ModulusWorkload: StreamWorkload {
         try Style.modulus(source, Self.modulo, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.modulus(Self.modulo)
     }
 }

@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// N chained stages of one operator (``ChainStage``: `map`, a `filter` that passes everything, `scan`):
@@ -62,7 +60,7 @@ public struct PipelineDepthWorkload: StreamWorkload {
         try ChainStages<Style>(stage: stage, remaining: depth, output: output).consume(source).get()
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         (0..<depth).reduce(source) { observable, _ in stage.build(observable) }
     }
 }

@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// `scan` alone: a running sum, the smallest operator that keeps state between elements.
@@ -45,7 +43,7 @@ public struct ScanWorkload: StreamWorkload {
         try Style.scan(source, 0, Transforms.sum, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.scan(0, accumulator: Transforms.sum)
     }
 }

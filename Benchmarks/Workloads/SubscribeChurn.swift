@@ -74,10 +74,8 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
         switch (implementation.family, source) {
         case (.loop, _):
             return LoopChurnCell(input: input, depth: depth)
-        case (.rx, .subject):
-            return RxChurnCell<PublishSubject<Int>>(input: input, depth: depth)
-        case (.rx, .direct):
-            return RxChurnCell<DirectObservable<Int>>(input: input, depth: depth)
+        case (.rx, _):
+            return rxIntSource(implementation, source, RxChurnCellMaker(input: input, depth: depth))
         case (.combine, .subject):
             return makeCombineCell(implementation, chain, PassthroughSubject<Int, Never>.self, input)
         case (.combine, .direct):
@@ -93,6 +91,16 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
 }
 
 // MARK: -
+
+/// Makes an ``RxChurnCell`` for the source type, and so the library, it is given as a concrete type.
+private struct RxChurnCellMaker: RxIntSourceVisitor {
+    let input: SeededInput
+    let depth: Int
+
+    func visit<Source: TwoInputRxSource>(_ source: Source.Type) -> any Cell {
+        RxChurnCell<Source>(input: input, depth: depth)
+    }
+}
 
 /// Makes a ``CombineChurnCell`` for the style it is given as a concrete type.
 private struct CombineChurnCellMaker<Chain: MapChainDepth, Source: CombineCellSource>: CombineStyleVisitor

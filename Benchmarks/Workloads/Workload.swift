@@ -68,9 +68,24 @@ extension Workload {
 
     /// Why `implementation` cannot run this workload because it lacks one of `operators`, or nil.
     public func defaultUnsupportedReason(for implementation: Implementation) -> String? {
+        if implementation.id == .rxSwift, let reason = rxSwiftUnsupportedReason { return reason }
         let missing = operators.filter { !implementation.supports($0) }
         guard !missing.isEmpty else { return nil }
         return "\(implementation.id.rawValue) does not implement " + missing.map(\.rawValue).joined(separator: ", ")
+    }
+}
+
+extension Workload {
+    /// Why the `rxSwift` row cannot run this workload, or nil. Only the workloads written over
+    /// ``RxLibrary`` (every ``SourcedWorkload``) run over either library, and those over RxSwift's subject.
+    var rxSwiftUnsupportedReason: String? {
+        guard self is any SourcedWorkload else {
+            return "its Rx cell is written against the project's Rx core (its source is under test): rxSwift runs the workloads written over RxLibrary"
+        }
+        guard sourceAxis != .direct else {
+            return "the direct source is written against the project's Rx core: rxSwift runs over RxSwift's PublishSubject"
+        }
+        return nil
     }
 }
 

@@ -7,6 +7,9 @@ public enum ImplementationID: String, CaseIterable, Sendable, Comparable {
     case classSubscription
     case anySubscriber
     case rxSink
+    /// RxSwift itself: only in builds given a checkout (`REACTIVE_BENCH_RXSWIFT`, Package.swift); the name
+    /// exists in every build, so that asking for it without one says why.
+    case rxSwift
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

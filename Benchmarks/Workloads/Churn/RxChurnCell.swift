@@ -1,6 +1,3 @@
-import RxCore
-import RxSinks
-
 /// `subscribeChurn` in the Rx family over one kind of source: per unit, subscribe a chain of `depth`
 /// `map` stages to the cell's one source, send it one element, dispose.
 final class RxChurnCell<Source: RxCellSource>: Cell where Source.Element == Int {
@@ -22,19 +19,19 @@ final class RxChurnCell<Source: RxCellSource>: Cell where Source.Element == Int 
         let source = self.source!
         for index in start..<(start + count) {
             // The Rx family's operators return `Observable`: a chain built in a loop is what apps build.
-            var chain = source.map(Transforms.map)
+            var chain = source.observable.map(Transforms.map)
             for _ in 1..<depth {
                 chain = chain.map(Transforms.map)
             }
-            let subscription = chain.subscribe(RxOutput(sink: sink))
-            source.on(.next(input[index]))
-            subscription.dispose()
+            let subscription = chain.subscribe(sink)
+            source.sendNext(input[index])
+            Source.Library.dispose(subscription)
         }
     }
 
     func tearDown() {
-        source?.on(.next(SubscribeChurnWorkload.sentinel))
-        source?.on(.completed)
+        source?.sendNext(SubscribeChurnWorkload.sentinel)
+        source?.sendCompleted()
         source = nil
     }
 }

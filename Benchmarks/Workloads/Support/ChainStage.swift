@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import StyleKit
 
 /// The chainable operators a depth sweep stacks: each keeps the element type, so any number of them
@@ -57,7 +55,7 @@ public enum ChainStage: String, Sendable, CaseIterable {
     }
 
     /// This stage over `upstream`, in the Rx family.
-    func build(_ upstream: Observable<Int>) -> Observable<Int> {
+    func build<Rx: RxLibrary>(_ upstream: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         switch self {
         case .map: upstream.map(Transforms.map)
         case .filter: upstream.filter(Transforms.passesAll)

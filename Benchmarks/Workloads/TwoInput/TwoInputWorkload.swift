@@ -27,7 +27,8 @@ public protocol TwoInputWorkload: SourcedWorkload {
         _ style: Style.Type, primary: Source, secondary: Source, output: CombineOutput<Output>
     ) throws where Source.Output == Int, Source.Failure == Never
 
-    func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Output>
+    /// The operator over `primary` and `secondary`, in either Rx library.
+    func buildRx<Rx: RxLibrary>(primary: RxObservable<Rx, Int>, secondary: RxObservable<Rx, Int>) -> RxObservable<Rx, Output>
 
     /// The hand-written loop over primary elements `range`: the schedule, with ``loopStep(_:sink:state:)``
     /// per event. Written once, below; a requirement only so that each conformance gets a copy in which
@@ -55,10 +56,8 @@ extension TwoInputWorkload {
         switch (implementation.family, source) {
         case (.loop, _):
             return TwoInputLoopCell(workload: self, input: input)
-        case (.rx, .subject):
-            return makeRxCell(PublishSubject<Int>.self, input)
-        case (.rx, .direct):
-            return makeRxCell(DirectObservable<Int>.self, input)
+        case (.rx, _):
+            return rxIntSource(implementation, source, TwoInputRxCellMaker(workload: self, input: input))
         case (.combine, .subject):
             return implementation.withCombineStyle(
                 TwoInputCombineCellMaker<Self, PassthroughSubject<Int, Never>>(workload: self, input: input)
@@ -69,15 +68,22 @@ extension TwoInputWorkload {
             )
         }
     }
-
-    private func makeRxCell<Source: TwoInputRxSource>(_ source: Source.Type, _ input: SeededInput) -> any Cell {
-        TwoInputRxCell<Self, Source>(workload: self, input: input) { primary, secondary, sink in
-            buildRx(primary: primary.asObservable(), secondary: secondary.asObservable()).subscribe(RxOutput(sink: sink))
-        }
-    }
 }
 
 // MARK: -
+
+/// Makes a ``TwoInputRxCell`` for the source type, and so the library, it is given as a concrete type.
+private struct TwoInputRxCellMaker<W: TwoInputWorkload>: RxIntSourceVisitor {
+    let workload: W
+    let input: SeededInput
+
+    func visit<Source: TwoInputRxSource>(_ source: Source.Type) -> any Cell {
+        let workload = self.workload
+        return TwoInputRxCell<W, Source>(workload: workload, input: input) { primary, secondary, sink in
+            workload.buildRx(primary: primary.observable, secondary: secondary.observable).subscribe(sink)
+        }
+    }
+}
 
 /// Makes a ``TwoInputCombineCell`` for the style it is given as a concrete type.
 private struct TwoInputCombineCellMaker<W: TwoInputWorkload, Source: TwoInputCombineSource>: CombineStyleVisitor {
