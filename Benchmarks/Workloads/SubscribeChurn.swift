@@ -98,7 +98,17 @@ private struct RxChurnCellMaker: RxIntSourceVisitor {
     let depth: Int
 
     func visit<Source: TwoInputRxSource>(_ source: Source.Type) -> any Cell {
-        RxChurnCell<Source>(input: input, depth: depth)
+        let depth = self.depth
+        return RxChurnCell<Source>(input: input) { source, sink, value in
+            // The Rx family's operators return `Observable`: a chain built in a loop is what apps build.
+            var chain = source.observable.map(Transforms.map)
+            for _ in 1..<depth {
+                chain = chain.map(Transforms.map)
+            }
+            let subscription = chain.subscribe(sink)
+            source.sendNext(value)
+            Source.Library.dispose(subscription)
+        }
     }
 }
 
