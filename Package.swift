@@ -13,6 +13,21 @@ let crossModuleOptimization = ProcessInfo.processInfo.environment["REACTIVE_BENC
 // every function and every loop on a 64-byte boundary unless REACTIVE_BENCH_ALIGN=0; the tool records it.
 let codeAlignment = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ALIGN"] != "0"
 
+// The optional `rxSwift` row (docs/RX-FIDELITY.md): REACTIVE_BENCH_RXSWIFT=/path/to/RxSwift, a checkout the user
+// supplies, is added by path; nothing is downloaded and RxSwift is never part of the repository. Set, every
+// target is compiled with REACTIVE_BENCH_RXSWIFT (the code that uses RxSwift is compiled only then) and the
+// registry lists the row; unset, the package graph is exactly as without this block.
+let rxSwiftCheckout = ProcessInfo.processInfo.environment["REACTIVE_BENCH_RXSWIFT"].flatMap { $0.isEmpty ? nil : $0 }
+let rxSwiftPackage: [Package.Dependency] = rxSwiftCheckout.map { [.package(path: $0)] } ?? []
+/// RxSwift's product and the project's operators over it, for the targets that run the row.
+let rxSwiftRow: [Target.Dependency] = rxSwiftCheckout.map { path in
+    // A path dependency's identity is the last component of its path.
+    let identity = URL(fileURLWithPath: path).lastPathComponent.lowercased()
+    return [.product(name: "RxSwift", package: identity), "RxSwiftOperators"]
+} ?? []
+/// Set on every target, tests included, in a build with the row.
+let rxSwiftDefine: [SwiftSetting] = rxSwiftCheckout == nil ? [] : [.define("REACTIVE_BENCH_RXSWIFT")]
+
 let optimisation: [SwiftSetting] = (crossModuleOptimization
     ? [
         .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
@@ -25,6 +40,17 @@ let optimisation: [SwiftSetting] = (crossModuleOptimization
             .define("REACTIVE_BENCH_ALIGNED"),
         ]
         : [])
+    + rxSwiftDefine
+
+let rxSwiftTargets: [Target] = rxSwiftCheckout == nil ? [] : [
+    // What an RxSwift user writes for the operators RxSwift does not have (modulus, histogram,
+    // sampleWithFrom), composed from its public operators.
+    .target(
+        name: "RxSwiftOperators",
+        dependencies: [rxSwiftRow[0], "StyleKit"],
+        swiftSettings: optimisation
+    ),
+]
 
 let openCombine: Target.Dependency = .product(name: "OpenCombine", package: "OpenCombine")
 let asyncAlgorithms: Target.Dependency = .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")
@@ -52,7 +78,7 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
-    ],
+    ] + rxSwiftPackage,
     targets: [
         // The allocator's control interface, looked up at run time (see shim.h).
         .systemLibrary(name: "CJemalloc", path: "Sources/CJemalloc"),
@@ -122,7 +148,7 @@ let package = Package(
                 "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle", openCombine, asyncAlgorithms,
                 // DispatchQueue as an OpenCombine scheduler, for `receive(on:)` (asyncHop).
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
-            ],
+            ] + rxSwiftRow,
             path: "Benchmarks/Workloads",
             swiftSettings: optimisation
         ),
@@ -155,7 +181,8 @@ let package = Package(
                 "Builtin", "RxCore", "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", "DirectSources",
                 openCombine,
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            swiftSettings: rxSwiftDefine
         ),
         .testTarget(name: "SimpleCombineTests", dependencies: ["TestSupport", "SimpleCombine"]),
         .testTarget(
@@ -168,8 +195,9 @@ let package = Package(
             // The allocation probe needs jemalloc as the process allocator, as in the tool: linked, plain
             // `swift test` has it without LD_PRELOAD. (Under a sanitizer, whose runtime is linked into the
             // test executable, the sanitizer's malloc still wins; those runs do not probe allocations.)
+            swiftSettings: rxSwiftDefine,
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
-    ],
+    ] + rxSwiftTargets,
     swiftLanguageModes: [.v5]
 )

@@ -1,9 +1,6 @@
 import AsyncSequenceStyle
-import AsyncSequenceStyle
 import Implementations
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -93,7 +90,7 @@ public struct DemandWorkload: StreamWorkload {
         try Self.map.buildCombine(style, source: source, output: output)
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         Self.map.buildRx(source: source)
     }
 

@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -44,7 +42,7 @@ public struct FilterWorkload: StreamWorkload {
         try Style.filter(source, Transforms.isEven, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.filter(Transforms.isEven)
     }
 

@@ -1,5 +1,4 @@
 import OpenCombine
-import RxCore
 import SimpleCombine
 import StyleKit
 
@@ -44,8 +43,8 @@ public struct FloorWorkload: StreamWorkload {
         SubscribeOutput(output: output).consume(source)
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
-        source.asObservable()
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
+        source
     }
 
     public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)

@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -76,7 +74,7 @@ public struct HistogramWorkload: StreamWorkload {
         try Style.histogram(source, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<[HistogramBin]> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, [HistogramBin]> {
         source.histogram()
     }
 

@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -41,7 +39,7 @@ public struct MapWorkload: StreamWorkload {
         try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.map(Transforms.map)
     }
 

@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -54,7 +52,7 @@ public struct MapFilterScanWorkload: StreamWorkload {
         try Style.map(source, Transforms.map, into: Filter<Style>(output: output)).get()
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.map(Transforms.map).filter(Transforms.isEven).scan(0, accumulator: Transforms.sum)
     }
 

@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -51,7 +49,7 @@ public struct MapObjectWorkload: StreamWorkload {
         try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<ObjectElement>) -> Observable<ObjectElement> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, ObjectElement>) -> RxObservable<Rx, ObjectElement> {
         source.map(Transforms.map)
     }
 

@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -49,7 +47,7 @@ public struct MapStruct64Workload: StreamWorkload {
         try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Struct64>) -> Observable<Struct64> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Struct64>) -> RxObservable<Rx, Struct64> {
         source.map(Transforms.map)
     }
 

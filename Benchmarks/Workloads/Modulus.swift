@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -45,7 +43,7 @@ public struct ModulusWorkload: StreamWorkload {
         try Style.modulus(source, Self.modulo, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.modulus(Self.modulo)
     }
 

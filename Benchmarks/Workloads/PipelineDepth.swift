@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -65,7 +63,7 @@ public struct PipelineDepthWorkload: StreamWorkload {
         try ChainStages<Style>(stage: stage, remaining: depth, output: output).consume(source).get()
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         (0..<depth).reduce(source) { observable, _ in stage.build(observable) }
     }
 

@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -80,7 +78,7 @@ public struct SampleWorkload: TwoInputWorkload {
         try Style.sample(primary, secondary, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(primary: RxObservable<Rx, Int>, secondary: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         primary.sample(secondary)
     }
 

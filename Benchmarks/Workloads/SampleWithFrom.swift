@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -73,7 +71,7 @@ public struct SampleWithFromWorkload: TwoInputWorkload {
         try Style.sampleWithFrom(primary, secondary, Transforms.combine, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(primary: RxObservable<Rx, Int>, secondary: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         primary.sampleWithFrom(secondary, resultSelector: Transforms.combine)
     }
 

@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -48,7 +46,7 @@ public struct ScanWorkload: StreamWorkload {
         try Style.scan(source, 0, Transforms.sum, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(source: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         source.scan(0, accumulator: Transforms.sum)
     }
 

@@ -75,10 +75,8 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
         switch (implementation.family, source) {
         case (.loop, _):
             return LoopChurnCell(input: input, depth: depth)
-        case (.rx, .subject):
-            return RxChurnCell<PublishSubject<Int>>(input: input, depth: depth)
-        case (.rx, .direct):
-            return RxChurnCell<DirectObservable<Int>>(input: input, depth: depth)
+        case (.rx, _):
+            return rxIntSource(implementation, source, RxChurnCellMaker(input: input, depth: depth))
         case (.combine, .subject):
             return makeCombineCell(implementation, chain, PassthroughSubject<Int, Never>.self, input)
         case (.combine, .direct):
@@ -108,6 +106,26 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
 }
 
 // MARK: -
+
+/// Makes an ``RxChurnCell`` for the source type, and so the library, it is given as a concrete type.
+private struct RxChurnCellMaker: RxIntSourceVisitor {
+    let input: SeededInput
+    let depth: Int
+
+    func visit<Source: TwoInputRxSource>(_ source: Source.Type) -> any Cell {
+        let depth = self.depth
+        return RxChurnCell<Source>(input: input) { source, sink, value in
+            // The Rx family's operators return `Observable`: a chain built in a loop is what apps build.
+            var chain = source.observable.map(Transforms.map)
+            for _ in 1..<depth {
+                chain = chain.map(Transforms.map)
+            }
+            let subscription = chain.subscribe(sink)
+            source.sendNext(value)
+            Source.Library.dispose(subscription)
+        }
+    }
+}
 
 /// Makes a ``PushChurnCell`` for the Combine style it is given as a concrete type.
 private struct CombineChurnCellMaker<Chain: MapChainDepth, Source: CombineCellSource>: CombineStyleVisitor

@@ -1,6 +1,4 @@
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -71,7 +69,7 @@ public struct WithLatestFromWorkload: TwoInputWorkload {
         try Style.withLatestFrom(primary, secondary, Transforms.combine, into: SubscribeOutput(output: output))
     }
 
-    public func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Int> {
+    public func buildRx<Rx: RxLibrary>(primary: RxObservable<Rx, Int>, secondary: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         primary.withLatestFrom(secondary, resultSelector: Transforms.combine)
     }
 

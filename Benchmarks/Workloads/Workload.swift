@@ -80,6 +80,7 @@ extension Workload {
     /// own reason, where it gives one), or nil. `asyncSequence` runs a sourced workload's row over the
     /// subject only: see ``Workload/asyncDirectSourceReason``.
     public func defaultUnsupportedReason(for implementation: Implementation) -> String? {
+        if implementation.id == .rxSwift, let reason = rxSwiftUnsupportedReason { return reason }
         let missing = operators.filter { !implementation.supports($0) }
         if let first = missing.first, let reason = implementation.unsupportedReasons[first] {
             return "\(implementation.id.rawValue) cannot express \(first.rawValue): \(reason)"
@@ -98,6 +99,20 @@ extension Workload {
     /// library's one, already the row over the subject; there is no lighter source to swap in.
     public static var asyncDirectSourceReason: String {
         "asyncSequence has one source fed from synchronous code, AsyncStream, measured in the row over the subject"
+    }
+}
+
+extension Workload {
+    /// Why the `rxSwift` row cannot run this workload, or nil. Only the workloads written over
+    /// ``RxLibrary`` (every ``SourcedWorkload``) run over either library, and those over RxSwift's subject.
+    var rxSwiftUnsupportedReason: String? {
+        guard self is any SourcedWorkload else {
+            return "its Rx cell is written against the project's Rx core (its source is under test): rxSwift runs the workloads written over RxLibrary"
+        }
+        guard sourceAxis != .direct else {
+            return "the direct source is written against the project's Rx core: rxSwift runs over RxSwift's PublishSubject"
+        }
+        return nil
     }
 }
 

@@ -30,6 +30,7 @@ public enum Registry {
             summary: "RxSwift's architecture: Producer.run creates a Sink; push only, no demand",
             supportedOperators: Set(OperatorID.allCases), isThreadSafe: true, demand: .none, combineStyle: nil
         ),
+    ] + optional + [
         Implementation(
             id: .asyncSequence, family: .asyncSequence,
             summary: "AsyncStream -> stdlib/async-algorithms operators -> for await in a task (a thread hop)",
@@ -38,6 +39,32 @@ public enum Registry {
             isThreadSafe: true, demand: .bufferOrRendezvous, combineStyle: nil
         ),
     ]
+
+    /// The rows a build lists only when it has what they need: `rxSwift` (after `rxSink`) with an RxSwift
+    /// checkout.
+    private static var optional: [Implementation] {
+        #if REACTIVE_BENCH_RXSWIFT
+        [
+            Implementation(
+                id: .rxSwift, family: .rx,
+                summary: "RxSwift itself (the checkout REACTIVE_BENCH_RXSWIFT gave the build), over its PublishSubject",
+                supportedOperators: Set(OperatorID.allCases), isThreadSafe: true, demand: .none, combineStyle: nil
+            ),
+        ]
+        #else
+        []
+        #endif
+    }
+
+    /// The implementations this build has no row for, by name, each with why: for the command line, which
+    /// says so instead of "unknown name".
+    public static var unavailable: [String: String] {
+        let absent = ImplementationID.allCases.filter { id in !all.contains { $0.id == id } }
+        return Dictionary(uniqueKeysWithValues: absent.map { id in
+            (id.rawValue, "\(id.rawValue) is not in this build: it was built without REACTIVE_BENCH_RXSWIFT, "
+                + "the path of a local RxSwift checkout (README, \"The rxSwift row\")")
+        })
+    }
 
     public static var combineStyles: [any CombineOperatorStyle.Type] {
         all.compactMap(\.combineStyle)

@@ -9,6 +9,9 @@ public enum ImplementationID: String, CaseIterable, Sendable, Comparable {
     /// The struct-bridge style over the from-scratch Combine core of seed 002, not OpenCombine.
     case simpleCombine
     case rxSink
+    /// RxSwift itself: only in builds given a checkout (`REACTIVE_BENCH_RXSWIFT`, Package.swift); the name
+    /// exists in every build, so that asking for it without one says why.
+    case rxSwift
     /// Swift concurrency: an `AsyncStream`, the standard library's and async-algorithms' operators, a
     /// consumer task iterating with `for await`.
     case asyncSequence

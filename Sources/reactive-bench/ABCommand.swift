@@ -157,7 +157,8 @@ struct ABCommand: ParsableCommand {
     /// Workloads x implementations of this tool's tables; a build that lacks one says so per cell.
     private func selectedCells() throws -> [ABRunner.Cell] {
         let selectedImplementations = try Selection.resolve(
-            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation", option: "--implementations"
+            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation", option: "--implementations",
+            unavailable: Registry.unavailable
         ).map { Registry.implementation(ImplementationID(rawValue: $0)!) }
         let selectedWorkloads = try workloads.isEmpty
             ? (full ? Scenarios.all : Scenarios.standard)

@@ -80,7 +80,9 @@ struct ProfileCommand: ParsableCommand {
     /// The one known name `pattern` means; an unknown one suggests the closest, a glob must match one.
     private static func one(_ pattern: String, among names: [String], kind: String) throws -> String {
         if names.contains(pattern) { return pattern }
-        let matches = try Selection.resolve([pattern], among: names, kind: kind)
+        let matches = try Selection.resolve(
+            [pattern], among: names, kind: kind, unavailable: kind == "implementation" ? Registry.unavailable : [:]
+        )
         guard matches.count == 1 else {
             throw BadInput("profile takes one \(kind); '\(pattern)' matches \(matches.count): \(matches.joined(separator: ", "))")
         }

@@ -132,7 +132,8 @@ struct RunCommand: ParsableCommand {
     /// without them the run is the standard set (or all, `--full`).
     private func selection() throws -> ([any Workload], [Implementation]) {
         let selectedImplementations = try Selection.resolve(
-            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation", option: "--implementations"
+            implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation", option: "--implementations",
+            unavailable: Registry.unavailable
         ).map { Registry.implementation(ImplementationID(rawValue: $0)!) }
         let selectedWorkloads = try workloads.isEmpty
             ? (full ? Scenarios.all : Scenarios.standard)

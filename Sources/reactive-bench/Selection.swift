@@ -10,7 +10,11 @@ import Glibc
 enum Selection {
     /// The names `patterns` select, in the table's order; every name when no pattern is given. Given but
     /// naming nothing (`--workloads ''`, `--implementations ',,'`) is an error, not "all".
-    static func resolve(_ patterns: [String], among names: [String], kind: String, option: String? = nil) throws -> [String] {
+    /// A name in `unavailable` (a row this build lacks) is an error that says why.
+    static func resolve(
+        _ patterns: [String], among names: [String], kind: String, option: String? = nil,
+        unavailable: [String: String] = [:]
+    ) throws -> [String] {
         let requested = patterns.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
         guard !requested.isEmpty else {
             guard patterns.isEmpty else {
@@ -23,6 +27,7 @@ enum Selection {
         for pattern in requested {
             let matches = names.contains(pattern) ? [pattern] : names.filter { fnmatch(pattern, $0, 0) == 0 }
             guard !matches.isEmpty else {
+                if let reason = unavailable[pattern] { throw BadInput(reason) }
                 let list = known(names)
                 // A glob is no misspelt name: suggesting the closest name would only confuse.
                 if pattern.contains(where: "*?[".contains) {

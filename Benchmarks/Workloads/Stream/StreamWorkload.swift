@@ -6,6 +6,9 @@ import OpenCombine
 import RxCore
 import SimpleCombine
 import StyleKit
+#if REACTIVE_BENCH_RXSWIFT
+import RxSwift
+#endif
 
 /// A workload that pushes a stream of elements through one operator chain: described once, as a plain
 /// loop, a Combine pipeline for any style, a SimpleCombine pipeline and an Rx pipeline, each over any
@@ -33,7 +36,8 @@ public protocol StreamWorkload: SourcedWorkload {
         _ style: Style.Type, source: Source, output: CombineOutput<Output>
     ) throws where Source.Output == Inputs.Element, Source.Failure == Never
 
-    func buildRx(source: Observable<Inputs.Element>) -> Observable<Output>
+    /// The pipeline over `source`, in either Rx library.
+    func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Inputs.Element>) -> RxObservable<Rx, Output>
 
     /// Builds the pipeline of `simpleCombine` over `source` and subscribes `output` to it.
     func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Output>)
@@ -58,7 +62,7 @@ public protocol StreamWorkload: SourcedWorkload {
     /// As above, into the direct source, whose `send` is inlined here.
     func send(_ range: Range<Int>, of inputs: Inputs, to source: DirectPublisher<Inputs.Element, Never>, sink: OutputSink)
     /// As above, for the Rx family.
-    func send(_ range: Range<Int>, of inputs: Inputs, to source: PublishSubject<Inputs.Element>, sink: OutputSink)
+    func send(_ range: Range<Int>, of inputs: Inputs, to source: RxCore.PublishSubject<Inputs.Element>, sink: OutputSink)
     /// As above, into the Rx direct source.
     func send(_ range: Range<Int>, of inputs: Inputs, to source: DirectObservable<Inputs.Element>, sink: OutputSink)
     /// As above, into SimpleCombine's subject.
@@ -67,6 +71,10 @@ public protocol StreamWorkload: SourcedWorkload {
     )
     /// As above, into SimpleCombine's direct source.
     func send(_ range: Range<Int>, of inputs: Inputs, to source: SimpleDirectPublisher<Inputs.Element, Never>, sink: OutputSink)
+    #if REACTIVE_BENCH_RXSWIFT
+    /// As above, into RxSwift's subject (`RxSwiftLibrary.swift`).
+    func send(_ range: Range<Int>, of inputs: Inputs, to source: RxSwift.PublishSubject<Inputs.Element>, sink: OutputSink)
+    #endif
 }
 
 extension StreamWorkload where LoopCarry == Void {
@@ -96,7 +104,7 @@ extension StreamWorkload {
         send(range, of: inputs, sink: sink) { source.send($0) }
     }
 
-    public func send(_ range: Range<Int>, of inputs: Inputs, to source: PublishSubject<Inputs.Element>, sink: OutputSink) {
+    public func send(_ range: Range<Int>, of inputs: Inputs, to source: RxCore.PublishSubject<Inputs.Element>, sink: OutputSink) {
         send(range, of: inputs, sink: sink) { source.on(.next($0)) }
     }
 
@@ -118,7 +126,7 @@ extension StreamWorkload {
 
     /// The loop every `send` is: `deliver` each unit of `range`, timestamped in latency mode.
     @inline(__always)
-    private func send(_ range: Range<Int>, of inputs: Inputs, sink: OutputSink, _ deliver: (Inputs.Element) -> Void) {
+    func send(_ range: Range<Int>, of inputs: Inputs, sink: OutputSink, _ deliver: (Inputs.Element) -> Void) {
         if sink.latency == nil {
             for index in range {
                 deliver(inputs[index])
@@ -144,10 +152,8 @@ extension StreamWorkload {
         switch (implementation.family, source) {
         case (.loop, _):
             return LoopStreamCell(workload: self, input: input)
-        case (.rx, .subject):
-            return makeRxCell(PublishSubject<Inputs.Element>.self, input)
-        case (.rx, .direct):
-            return makeRxCell(DirectObservable<Inputs.Element>.self, input)
+        case (.rx, _):
+            return rxCellSource(implementation, source, RxStreamCellMaker(workload: self, input: input))
         case (.combine, .subject):
             return implementation.withCombineStyle(
                 CombineStreamCellMaker<Self, PassthroughSubject<Inputs.Element, Never>>(workload: self, input: input)
@@ -184,16 +190,24 @@ extension StreamWorkload {
             )
         }
     }
-
-    private func makeRxCell<Source: RxCellSource>(_ source: Source.Type, _ input: SeededInput) -> any Cell
-    where Source.Element == Inputs.Element {
-        RxStreamCell<Self, Source>(workload: self, input: input) { source, sink in
-            buildRx(source: source.asObservable()).subscribe(RxOutput(sink: sink))
-        }
-    }
 }
 
 // MARK: -
+
+/// Makes an ``RxStreamCell`` for the source type, and so the library, it is given as a concrete type.
+private struct RxStreamCellMaker<W: StreamWorkload>: RxCellSourceVisitor {
+    typealias Element = W.Inputs.Element
+
+    let workload: W
+    let input: SeededInput
+
+    func visit<Source: RxCellSource>(_ source: Source.Type) -> any Cell where Source.Element == Element {
+        let workload = self.workload
+        return RxStreamCell<W, Source>(workload: workload, input: input) { source, sink in
+            workload.buildRx(source: source.observable).subscribe(sink)
+        }
+    }
+}
 
 /// Makes a ``PushStreamCell`` for the Combine style it is given as a concrete type.
 private struct CombineStreamCellMaker<W: StreamWorkload, Source: CombineCellSource>: CombineStyleVisitor

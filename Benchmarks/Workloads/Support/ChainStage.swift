@@ -1,7 +1,5 @@
 import AsyncSequenceStyle
 import OpenCombine
-import RxCore
-import RxSinks
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
@@ -60,7 +58,7 @@ public enum ChainStage: String, Sendable, CaseIterable {
     }
 
     /// This stage over `upstream`, in the Rx family.
-    func build(_ upstream: Observable<Int>) -> Observable<Int> {
+    func build<Rx: RxLibrary>(_ upstream: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         switch self {
         case .map: upstream.map(Transforms.map)
         case .filter: upstream.filter(Transforms.passesAll)

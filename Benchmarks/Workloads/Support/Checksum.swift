@@ -1,5 +1,8 @@
 import RxCore
 import StyleKit
+#if REACTIVE_BENCH_RXSWIFT
+import RxSwift
+#endif
 
 /// An order-sensitive fold (FNV-1a over 64-bit words) of everything a downstream received. Every cell's
 /// checksum is compared with the reference computed by the workload's plain loop.
@@ -24,12 +27,17 @@ public protocol Checksummable {
     /// A requirement, with one implementation below, only so that every conforming type's witness is a
     /// copy specialised for it: ``RxOutput`` calls it from unspecialised code, which could not inspect
     /// an `Event<Self>` without looking its metadata up at run time.
-    static func receive(_ event: Event<Self>, into sink: UnsafeMutablePointer<SinkState>)
+    static func receive(_ event: RxCore.Event<Self>, into sink: UnsafeMutablePointer<SinkState>)
+
+    #if REACTIVE_BENCH_RXSWIFT
+    /// As above, for `RxSwiftOutput`.
+    static func receive(_ event: RxSwift.Event<Self>, into sink: UnsafeMutablePointer<SinkState>)
+    #endif
 }
 
 extension Checksummable {
     @inline(__always)
-    public static func receive(_ event: Event<Self>, into sink: UnsafeMutablePointer<SinkState>) {
+    public static func receive(_ event: RxCore.Event<Self>, into sink: UnsafeMutablePointer<SinkState>) {
         switch event {
         case .next(let value):
             sink.pointee.receive(value)
@@ -37,6 +45,18 @@ extension Checksummable {
             sink.pointee.completionCount += 1
         }
     }
+
+    #if REACTIVE_BENCH_RXSWIFT
+    @inline(__always)
+    public static func receive(_ event: RxSwift.Event<Self>, into sink: UnsafeMutablePointer<SinkState>) {
+        switch event {
+        case .next(let value):
+            sink.pointee.receive(value)
+        case .error, .completed:
+            sink.pointee.completionCount += 1
+        }
+    }
+    #endif
 }
 
 extension Int: Checksummable {

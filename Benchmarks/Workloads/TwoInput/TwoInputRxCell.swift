@@ -1,18 +1,16 @@
-import RxCore
-
 /// A ``TwoInputWorkload`` in the Rx family: two sources of one kind, one pipeline, built and subscribed
 /// by `subscribe`, a closure made where every type is concrete (see ``RxStreamCell``).
 final class TwoInputRxCell<W: TwoInputWorkload, Source: TwoInputRxSource>: Cell {
     /// Builds the workload's operator over a primary and a secondary source and subscribes an
     /// ``RxOutput`` of the sink to it.
-    typealias Subscribe = (Source, Source, OutputSink) -> Disposable
+    typealias Subscribe = (Source, Source, OutputSink) -> Source.Library.Subscription
 
     let sink = OutputSink()
     private let workload: W
     private let input: SeededInput
     private let subscribe: Subscribe
     private var sources: (primary: Source, secondary: Source)?
-    private var subscription: Disposable?
+    private var subscription: Source.Library.Subscription?
 
     init(workload: W, input: SeededInput, subscribe: @escaping Subscribe) {
         self.workload = workload
@@ -34,9 +32,9 @@ final class TwoInputRxCell<W: TwoInputWorkload, Source: TwoInputRxSource>: Cell 
     }
 
     func tearDown() {
-        sources?.primary.on(.completed)
-        sources?.secondary.on(.completed)
-        subscription?.dispose()
+        sources?.primary.sendCompleted()
+        sources?.secondary.sendCompleted()
+        subscription.map(Source.Library.dispose)
         subscription = nil
         sources = nil
     }

@@ -28,7 +28,8 @@ public protocol TwoInputWorkload: SourcedWorkload {
         _ style: Style.Type, primary: Source, secondary: Source, output: CombineOutput<Output>
     ) throws where Source.Output == Int, Source.Failure == Never
 
-    func buildRx(primary: Observable<Int>, secondary: Observable<Int>) -> Observable<Output>
+    /// The operator over `primary` and `secondary`, in either Rx library.
+    func buildRx<Rx: RxLibrary>(primary: RxObservable<Rx, Int>, secondary: RxObservable<Rx, Int>) -> RxObservable<Rx, Output>
 
     /// Builds the operator of `simpleCombine` over `primary` and `secondary` and subscribes `output`.
     func buildSimpleCombine<Source: SimplePublisher>(
@@ -61,10 +62,8 @@ extension TwoInputWorkload {
         switch (implementation.family, source) {
         case (.loop, _):
             return TwoInputLoopCell(workload: self, input: input)
-        case (.rx, .subject):
-            return makeRxCell(PublishSubject<Int>.self, input)
-        case (.rx, .direct):
-            return makeRxCell(DirectObservable<Int>.self, input)
+        case (.rx, _):
+            return rxIntSource(implementation, source, TwoInputRxCellMaker(workload: self, input: input))
         case (.combine, .subject):
             return implementation.withCombineStyle(
                 TwoInputCombineCellMaker<Self, PassthroughSubject<Int, Never>>(workload: self, input: input)
@@ -89,15 +88,22 @@ extension TwoInputWorkload {
             buildSimpleCombine(primary: primary, secondary: secondary, output: SimpleCombineOutput(sink: sink))
         }
     }
-
-    private func makeRxCell<Source: TwoInputRxSource>(_ source: Source.Type, _ input: SeededInput) -> any Cell {
-        TwoInputRxCell<Self, Source>(workload: self, input: input) { primary, secondary, sink in
-            buildRx(primary: primary.asObservable(), secondary: secondary.asObservable()).subscribe(RxOutput(sink: sink))
-        }
-    }
 }
 
 // MARK: -
+
+/// Makes a ``TwoInputRxCell`` for the source type, and so the library, it is given as a concrete type.
+private struct TwoInputRxCellMaker<W: TwoInputWorkload>: RxIntSourceVisitor {
+    let workload: W
+    let input: SeededInput
+
+    func visit<Source: TwoInputRxSource>(_ source: Source.Type) -> any Cell {
+        let workload = self.workload
+        return TwoInputRxCell<W, Source>(workload: workload, input: input) { primary, secondary, sink in
+            workload.buildRx(primary: primary.observable, secondary: secondary.observable).subscribe(sink)
+        }
+    }
+}
 
 /// Makes a ``TwoInputPushCell`` for the Combine style it is given as a concrete type.
 private struct TwoInputCombineCellMaker<W: TwoInputWorkload, Source: TwoInputPushSource & Publisher>: CombineStyleVisitor

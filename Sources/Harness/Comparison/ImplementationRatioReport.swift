@@ -45,7 +45,7 @@ public struct ImplementationRatioReport: Sendable {
 
     /// The geometric mean of the ratios: the typical factor between the two; nil without ratios.
     public var geometricMeanRatio: Double? {
-        let positive = ratios.map(\.ratio).filter { $0 > 0 }
+        let positive = ratios.compactMap(\.ratio).filter { $0 > 0 }
         guard !positive.isEmpty else { return nil }
         return exp(positive.reduce(0.0) { $0 + log($1) } / Double(positive.count))
     }
@@ -56,6 +56,6 @@ public struct ImplementationRatioReport: Sendable {
             guard let cell else { return "\(name) not run" }
             return cell.isOK ? nil : "\(name) \(cell.status)"
         }
-        return reasons.isEmpty ? "no time to compare" : reasons.joined(separator: ", ")
+        return reasons.isEmpty ? "no time or instruction count to compare" : reasons.joined(separator: ", ")
     }
 }

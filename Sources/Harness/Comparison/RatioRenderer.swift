@@ -1,15 +1,20 @@
 /// Prints an ``ImplementationRatioReport`` for a terminal or as Markdown.
 public enum RatioRenderer {
     /// A line per workload: both medians, B over A, the p-value of the difference, and the allocation
-    /// counts side by side; then the geometric mean of the ratios and the workloads left out.
+    /// counts side by side (and, from a run that counted them, instructions per unit and per subscription
+    /// with B over A); then the geometric mean of the ratios and the workloads left out.
     public static func render(_ report: ImplementationRatioReport, format: ReportFormat) -> String {
         let a = report.first, b = report.second
+        let counted = report.ratios.contains { $0.instructionRatio != nil }
+        var header = [
+            "workload", "unit", "\(a) ns", "\(b) ns", "\(b)/\(a)", "p", "allocs/unit \(a)", "allocs/unit \(b)",
+            "allocs/sub \(a)", "allocs/sub \(b)",
+        ]
+        if counted {
+            header += ["instr/unit \(a)", "instr/unit \(b)", "\(b)/\(a) instr", "instr/sub \(a)", "instr/sub \(b)"]
+        }
         let table = TextTable(
-            header: [
-                "workload", "unit", "\(a) ns", "\(b) ns", "\(b)/\(a)", "p", "allocs/unit \(a)", "allocs/unit \(b)",
-                "allocs/sub \(a)", "allocs/sub \(b)",
-            ],
-            rows: report.ratios.map(row), rightAligned: Set(2...9)
+            header: header, rows: report.ratios.map { row($0, counted: counted) }, rightAligned: Set(2..<header.count)
         )
         let title = "\(b) over \(a) in \(report.source): median ns per unit, workloads both ran ok"
         var summary: [String] = []
@@ -31,19 +36,27 @@ public enum RatioRenderer {
         }
     }
 
-    private static func row(_ ratio: ImplementationRatio) -> [String] {
+    private static func row(_ ratio: ImplementationRatio, counted: Bool) -> [String] {
         func value(_ cell: CellRecord, _ column: String, digits: Int) -> String {
             cell.values[column].map { DecimalText.format($0, digits: digits) } ?? "-"
         }
-        return [
+        let row = [
             ratio.workload, ratio.first.unit.isEmpty ? "-" : ratio.first.unit,
             ratio.first.nanosecondsPerUnitMedian.map(DecimalText.nanoseconds) ?? "-",
             ratio.second.nanosecondsPerUnitMedian.map(DecimalText.nanoseconds) ?? "-",
-            ratioText(ratio.ratio), ratio.pValue.map(DecimalText.probability) ?? "-",
+            ratio.ratio.map(ratioText) ?? "-", ratio.pValue.map(DecimalText.probability) ?? "-",
             value(ratio.first, ResultColumn.allocationsPerUnit, digits: 4),
             value(ratio.second, ResultColumn.allocationsPerUnit, digits: 4),
             value(ratio.first, ResultColumn.allocationsPerSubscription, digits: 2),
             value(ratio.second, ResultColumn.allocationsPerSubscription, digits: 2),
+        ]
+        guard counted else { return row }
+        return row + [
+            value(ratio.first, ResultColumn.instructionsPerUnit, digits: 1),
+            value(ratio.second, ResultColumn.instructionsPerUnit, digits: 1),
+            ratio.instructionRatio.map { DecimalText.format($0, digits: 3) + "x" } ?? "-",
+            value(ratio.first, ResultColumn.instructionsPerSubscription, digits: 0),
+            value(ratio.second, ResultColumn.instructionsPerSubscription, digits: 0),
         ]
     }
 

@@ -64,7 +64,7 @@ public struct RunEnvironment: Sendable, Equatable {
                 ["date_utc", date],
                 ["os", os],
                 ["jemalloc_version", jemallocVersion],
-            ]
+            ] + (Self.rxSwiftBuild.map { [["rxswift_build", $0]] } ?? [])
         )
     }
 }
@@ -96,6 +96,21 @@ extension RunEnvironment {
 
     private static var codeAlignment: String {
         builtWithCodeAlignment && buildConfiguration == "release" ? "64" : "none"
+    }
+
+    /// How RxSwift was built, in a build that has the `rxSwift` row (`REACTIVE_BENCH_RXSWIFT`), or nil:
+    /// "cross_module_optimization" when the whole build had `-Xswiftc -cross-module-optimization`, as
+    /// `scripts/build-rxswift` builds it (SwiftPM passes no target's flags to a dependency; the script
+    /// passes `-Xswiftc -DREACTIVE_BENCH_RXSWIFT_CMO` to every module alongside, which is how this knows),
+    /// "default" otherwise.
+    static var rxSwiftBuild: String? {
+        #if REACTIVE_BENCH_RXSWIFT && REACTIVE_BENCH_RXSWIFT_CMO
+        return "cross_module_optimization"
+        #elseif REACTIVE_BENCH_RXSWIFT
+        return "default"
+        #else
+        return nil
+        #endif
     }
 
     private static var crossModuleOptimization: Bool {
