@@ -7,6 +7,9 @@ public struct CountMetric: Sendable, Equatable {
         case absolute(Double)
         /// In percent of the base value.
         case relativePercent(Double)
+        /// Any change: a count that does not repeat, reported but never a verdict (``WorkloadTolerance``
+        /// says why).
+        case notGated
     }
 
     /// The column of results.csv compared.
@@ -70,6 +73,7 @@ public struct CountMetric: Sendable, Equatable {
         switch special?.tolerance ?? tolerance {
         case .absolute(let amount): allowed = amount
         case .relativePercent(let percent): allowed = abs(base) * percent / 100
+        case .notGated: allowed = .infinity
         }
         // The values come from decimal text: 0.01 read back is not exactly 0.01.
         let slack = allowed + 1e-9 * max(1, abs(base))
@@ -82,7 +86,9 @@ public struct CountMetric: Sendable, Equatable {
         }
         var change = changeText(base: base, new: new)
         if let special, difference != 0 {
-            change += " (\(special.name) allows \(DecimalText.format(allowed, digits: digits)))"
+            change += allowed.isFinite
+                ? " (\(special.name) allows \(DecimalText.format(allowed, digits: digits)))"
+                : " (\(special.name): not gated, \(special.reason))"
         }
         return MetricComparison(
             metric: column, base: DecimalText.format(base, digits: digits),

@@ -21,26 +21,22 @@ public struct WorkloadTolerance: Sendable, Equatable {
         ),
     ] + asyncSequenceAllocations
 
-    /// The `asyncSequence` row allocates whenever its consumer task suspends on an empty stream and is
-    /// resumed (a continuation, a job), and how often that happens depends on the race between the
-    /// sending thread and the task: seen 2.75 to 6.5 allocations per element and 22 to 29 per churned
-    /// subscription in runs of one build. These tolerances keep the gate from calling that race a
-    /// change. Its `retained_bytes` move too, as `asyncHop`'s do: libdispatch starts and caches for the
-    /// executor's threads as the run goes (seen: 0.5 to 160 KB per cell in one run).
+    /// The `asyncSequence` row's counts do not repeat, and compare reports them without a verdict. The
+    /// row allocates whenever its consumer task suspends on an empty stream and is resumed (a
+    /// continuation, a job), and how often depends on the race between the sending thread and the task
+    /// (seen: 2.75 to 6.5 allocations per element in runs of one build). Worse, the consumer's thread
+    /// allocates from jemalloc's per-thread cache, whose counts reach the totals the probe reads only when
+    /// that thread flushes its cache, at a moment the harness does not choose: one `pipelineDepth (4)`
+    /// set-up read 28,265 allocations, the next run's 24. Its `retained_bytes` move as `asyncHop`'s do.
     private static let asyncSequenceAllocations: [WorkloadTolerance] = [
-        (ResultColumn.allocationsPerUnit, 16.0), (ResultColumn.bytesPerUnit, 2_048),
-        (ResultColumn.allocationsPerSubscription, 16), (ResultColumn.bytesPerSubscription, 4_096),
-    ].map { column, amount in
+        ResultColumn.allocationsPerUnit, ResultColumn.bytesPerUnit, ResultColumn.allocationsPerSubscription,
+        ResultColumn.bytesPerSubscription, ResultColumn.retainedBytes,
+    ].map { column in
         WorkloadTolerance(
-            scenario: "", implementation: "asyncSequence", column: column, tolerance: .absolute(amount),
-            reason: "the consumer task's suspensions, which allocate, depend on its race with the sender"
+            scenario: "", implementation: "asyncSequence", column: column, tolerance: .notGated,
+            reason: "the consumer task's allocations depend on its race with the sender, and reach the count when its thread flushes jemalloc's cache"
         )
-    } + [
-        WorkloadTolerance(
-            scenario: "", implementation: "asyncSequence", column: ResultColumn.retainedBytes,
-            tolerance: .absolute(262_144), reason: "libdispatch keeps the executor threads' caches"
-        ),
-    ]
+    }
 
     init(
         scenario: String, implementation: String? = nil, column: String, tolerance: CountMetric.Tolerance,

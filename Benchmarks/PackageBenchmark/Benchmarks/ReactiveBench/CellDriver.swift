@@ -8,7 +8,7 @@ import Workloads
 /// as ``ScenarioSuite/subscriptionMallocs``), warm up, measure `units` units, tear down, and check the
 /// checksum of everything the downstream received against the workload's reference loop.
 final class CellDriver {
-    /// Units sent after set-up and before the measured region: the runner's `max(100, units / 10)`.
+    /// Units sent after set-up and before the measured region: the runner's `max(100, units / 40)`.
     let warmupUnits: Int
     let units: Int
     private let workload: any Workload
@@ -21,7 +21,7 @@ final class CellDriver {
         self.implementation = implementation
         self.input = input
         self.units = units
-        warmupUnits = max(100, units / 10)
+        warmupUnits = max(100, units / 40)
         expected = workload.reference(input: input, count: warmupUnits + units)
     }
 
