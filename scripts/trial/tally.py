@@ -20,8 +20,9 @@ ALLOCATIONS = "allocations_per_unit"
 # The planted changes (scripts/trial/planted.patch): a busy loop in classSubscription's scan, an
 # allocation per element in structBridge's map.
 BUSY_LOOP_CELL = ("scan", "classSubscription")
-# Every classSubscription cell that runs its scan carries the busy loop.
-BUSY_LOOP_WORKLOADS = ("scan", "mapFilterScan")
+# Every classSubscription cell that runs its scan carries the busy loop: the scenarios below, at every
+# parameter and over either source (`scanDepth (4) [direct]` is scenario `scanDepth`).
+BUSY_LOOP_SCENARIOS = ("scan", "mapFilterScan", "scanDepth")
 ALLOCATION_CELL = ("map", "structBridge")
 ALLOCATION_IMPLEMENTATION = "structBridge"
 
@@ -84,11 +85,16 @@ def informational_changes(rows: list[Row]) -> int:
     return len({(r.workload, r.implementation) for r in rows if r.metric == TIME and r.metric_verdict in INFORMATIONAL})
 
 
+def scenario(workload: str) -> str:
+    """A workload's scenario: its name without the source suffix and the parameter."""
+    return workload.removesuffix(" [direct]").split(" (")[0]
+
+
 def planted_cells(rows: list[Row]) -> set[tuple[str, str]]:
     """The cells the plants run in: classSubscription's scan workloads, and every structBridge cell whose
     allocations per unit rose (the allocation marks where the planted map is on the path)."""
     busy = {(w, i) for r in rows for (w, i) in [(r.workload, r.implementation)]
-            if i == BUSY_LOOP_CELL[1] and w in BUSY_LOOP_WORKLOADS}  # fmt: skip
+            if i == BUSY_LOOP_CELL[1] and scenario(w) in BUSY_LOOP_SCENARIOS}  # fmt: skip
     allocating = {
         (r.workload, r.implementation) for r in rows
         if r.implementation == ALLOCATION_IMPLEMENTATION and r.metric == ALLOCATIONS and r.metric_verdict == "regression"

@@ -26,6 +26,7 @@ class TallyTests(unittest.TestCase):
             "regression,map,structBridge,allocations_per_unit,regression,0,1,+1,",
             "regression,map,structBridge,ns_per_unit,regression,120,150,+25.0% [+24.0%, +26.0%] (p<0.0001, 15 pairs),0.00006",
             "regression,pipelineDepth (4),structBridge,allocations_per_unit,regression,0,4,+4,",
+            "regression,scanDepth (4) [direct],classSubscription,ns_per_unit,regression,90,120,+33.0% [+32.0%, +34.0%] (p<0.0001, 15 pairs),0.00006",
             "unchanged,map,baseline,ns_per_unit,unchanged,2.8,2.8,0.0% [-0.3%, +0.3%] (p=0.9, 15 pairs),0.9",
         ))  # fmt: skip
         self.assertTrue(ab.busy_loop_caught and ab.allocation_caught)
