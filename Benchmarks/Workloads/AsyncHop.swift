@@ -42,6 +42,7 @@ public struct AsyncHopWorkload: Workload {
     /// Two default runs of one build put its rows -23% to +78% apart (results/reproducibility): the
     /// receiving thread's wake-up decides its time, not the style.
     public let rankingMargin = 1.0
+    public let usesASecondThread = true
     public let unrepeatableInstructionsReason: String? =
         "no instruction counts: the queue's thread waits and wakes differently in every run, and callgrind counts it"
 

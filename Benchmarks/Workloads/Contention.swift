@@ -30,6 +30,7 @@ public struct ContentionWorkload: Workload {
     public let summary = "two threads send half each into subject -> map -> sink at once"
     public let unit = MeasuredUnit.element
     public let operators: [OperatorID] = [.map]
+    public let usesASecondThread = true
 
     public init() {}
 

@@ -48,6 +48,9 @@ public protocol Workload: Sendable {
     /// Why the instructions this workload executes vary between runs of one build, or nil when they
     /// repeat: then `run --metric instructions` leaves its counts empty instead of gating on noise.
     var unrepeatableInstructionsReason: String? { get }
+    /// Whether every implementation's cell keeps a second thread busy while it is timed (a thread hop, a
+    /// second sender): see ``keepsASecondThreadBusy(for:)``.
+    var usesASecondThread: Bool { get }
     /// Only called for implementations for which `unsupportedReason` is nil.
     func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell
 }
@@ -60,6 +63,7 @@ extension Workload {
     public var sweepAxis: SweepAxis? { nil }
     public var measuresLatency: Bool { unit == .element }
     public var unrepeatableInstructionsReason: String? { nil }
+    public var usesASecondThread: Bool { false }
     public var rankingMargin: Double { 0.25 }
 
     public func unsupportedReason(for implementation: Implementation) -> String? {
@@ -74,6 +78,17 @@ extension Workload {
         guard implementation.family == .asyncSequence else { return nil }
         return "no instruction counts: the consumer task runs on another thread, which waits and wakes "
             + "differently in every run, and callgrind counts it"
+    }
+
+    /// Whether `implementation`'s cell keeps a second thread busy while it is timed: the workload's own
+    /// (``usesASecondThread``), or every `asyncSequence` cell's consumer task. The noise gate cannot judge
+    /// such a cell: its sentinel, probed on the measuring thread around each repetition, reads the other
+    /// thread's load, not the machine's (1.44 to 1.49 times its quiet best after every repetition of every
+    /// such cell of one default run on this 2-core VM, where a quiet cell reads 1.03 to 1.10). Its
+    /// repetitions are all kept, as they were after the gate's three passes of extra repetitions, which
+    /// never found one quiet (33 extra per cell: about 55 of that run's 218 s).
+    public func keepsASecondThreadBusy(for implementation: Implementation) -> Bool {
+        usesASecondThread || implementation.family == .asyncSequence
     }
 
     /// Why `implementation` cannot run this workload because it lacks one of `operators` (with the style's

@@ -127,7 +127,7 @@ public struct Runner {
             return UngatedCell(result: result, timings: [], sentinelBest: nil)
         }
         let plan = CellPlan(index: 0, workload: workload, implementation: implementation)
-        let sentinel = configuration.noiseGate ? try? MachineSentinel(input: input) : nil
+        let sentinel = configuration.noiseGate && plan.isGated ? try? MachineSentinel(input: input) : nil
         size(plan, into: &result)
         var timings: [TimedRepetition] = []
         for repetition in 0..<configuration.repetitions where result.status == .ok {
@@ -248,6 +248,7 @@ public struct Runner {
     private func measureRepetition(
         _ plan: CellPlan, sentinel: MachineSentinel?, into result: inout CellResult
     ) -> TimedRepetition? {
+        let sentinel = plan.isGated ? sentinel : nil
         let sentinelBefore = sentinel?.probe()
         let units = result.unitsPerRepetition
         let warmup = configuration.warmupUnits(for: units)

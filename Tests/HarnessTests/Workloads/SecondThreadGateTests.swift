@@ -1,0 +1,40 @@
+import Harness
+import Implementations
+import Runner
+import Testing
+import Workloads
+
+/// The noise gate judges a repetition by a sentinel probed on the measuring thread, which a second busy
+/// thread slows whatever the machine does: the cells that keep one busy (`asyncHop`, `contention`, every
+/// `asyncSequence` cell) are not judged, and every other cell is. Sentinels only: no time is asserted.
+struct SecondThreadGateTests {
+    @Test func theCellsThatKeepASecondThreadBusyAreTheThreadHopsTheSendersAndTheConsumerTasks() throws {
+        let asyncSequence = Registry.implementation(.asyncSequence), builtin = Registry.implementation(.builtin)
+        let hop = try #require(Scenarios.named("asyncHop")), contention = try #require(Scenarios.named("contention"))
+        let map = try #require(Scenarios.named("map")), fanOut = try #require(Scenarios.named("fanOut (100)"))
+        #expect(hop.keepsASecondThreadBusy(for: builtin))
+        #expect(contention.keepsASecondThreadBusy(for: builtin))
+        #expect(map.keepsASecondThreadBusy(for: asyncSequence))
+        #expect(!map.keepsASecondThreadBusy(for: builtin))
+        #expect(!fanOut.keepsASecondThreadBusy(for: builtin))
+    }
+
+    /// Measured on a thread of its own (``onOwnThread(_:)``): the asyncSequence cell waits for its consumer.
+    @Test func onlyTheCellsOnOneThreadAreProbedByTheSentinel() async throws {
+        let (oneThread, consumerTask) = try await onOwnThread {
+            let probe = try #require(try JemallocRequirement.probe(scope: .currentThread))
+            let configuration = RunConfiguration(repetitions: 2, unitsPerRepetition: 1_000, measuresLatency: false)
+            let runner = Runner(configuration: configuration, probe: probe)
+            let map = try #require(Scenarios.named("map"))
+            return (
+                runner.measureUngated(map, Registry.implementation(.builtin), latency: false),
+                runner.measureUngated(map, Registry.implementation(.asyncSequence), latency: false)
+            )
+        }
+        #expect(oneThread.result.status == CellStatus.ok && consumerTask.result.status == CellStatus.ok)
+        #expect(oneThread.timings.count == 2 && oneThread.timings.allSatisfy { $0.sentinel != nil })
+        #expect(oneThread.sentinelBest != nil)
+        #expect(consumerTask.timings.count == 2 && consumerTask.timings.allSatisfy { $0.sentinel == nil })
+        #expect(consumerTask.sentinelBest == nil)
+    }
+}
