@@ -27,6 +27,8 @@ KNOWN_COLOURS = {
     "anySubscriber": "#d62728",
     "simpleCombine": "#8c564b",
     "rxSink": "#9467bd",
+    # RxSwift itself, only in builds given a checkout (README, "The rxSwift row"): rxSink's purple, darker.
+    "rxSwift": "#5b3a8c",
     "asyncSequence": "#17becf",
 }
 SPARE_COLOURS = (
