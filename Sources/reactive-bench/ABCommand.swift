@@ -102,12 +102,7 @@ struct ABCommand: ParsableCommand {
     }
 
     func run() throws {
-        #if DEBUG
-        FileHandle.standardError.write(Data("error: reactive-bench measures release builds only: build with `swift build -c release` (or use scripts/bench)\n".utf8))
-        throw ExitCode(2)
-        #else
-        if try execute() { throw ExitCode(1) }
-        #endif
+        try measureInAReleaseBuild(execute)
     }
 
     /// Returns whether a cell regressed.

@@ -75,13 +75,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        #if DEBUG
-        FileHandle.standardError.write(Data("error: reactive-bench measures release builds only: build with `swift build -c release` (or use scripts/bench)\n".utf8))
-        throw ExitCode(2)
-        #else
-        // Bad input and harness errors end in ReactiveBench.main: one `error:` line, exit status 2.
-        if try execute() { throw ExitCode(1) }
-        #endif
+        try measureInAReleaseBuild(execute)
     }
 
     /// Returns whether any cell failed.
