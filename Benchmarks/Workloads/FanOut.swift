@@ -1,3 +1,5 @@
+import AsyncAlgorithms
+import AsyncSequenceStyle
 import Harness
 import Implementations
 import OpenCombine
@@ -17,8 +19,10 @@ import Subjects
 /// - `fanOut (N)`: each family's own subject, the one every other workload sends into: OpenCombine's
 ///   `PassthroughSubject` for the Combine rows (`builtin` is the library alone), the Rx core's
 ///   `PublishSubject` for `rxSink`.
-/// - `fanOutCustomSubject (N)`: seed 001's `CustomSubject` for the Combine rows; `rxSink` is
-///   `unsupported` (the Rx family's subject is measured in `fanOut`).
+///   `asyncSequence` has no subject: its `fanOut (N)` is one `AsyncStream` shared by async-algorithms'
+///   `share()` and iterated by N consumer tasks (``AsyncFanOutCell``).
+/// - `fanOutCustomSubject (N)`: seed 001's `CustomSubject` for the Combine rows; `rxSink`,
+///   `simpleCombine` and `asyncSequence` are `unsupported` (their own subjects are measured in `fanOut`).
 ///
 /// So a subject's scaling series is one scenario x one row: `PassthroughSubject` is `fanOut` x
 /// `builtin`, `PublishSubject` is `fanOut` x `rxSink`, `CustomSubject` is `fanOutCustomSubject` x
@@ -67,9 +71,9 @@ public struct FanOutWorkload: Workload {
         if source == .customSubject && implementation.family == .simpleCombine {
             return "CustomSubject is an OpenCombine subject: SimpleCombine's own subject runs in fanOut"
         }
-        if implementation.family == .asyncSequence {
-            return "not measured yet: an AsyncStream has one consumer; fan-out needs async-algorithms' share() "
-                + "iterated by N consumer tasks, a cell not written yet"
+        if source == .customSubject && implementation.family == .asyncSequence {
+            return "CustomSubject is an OpenCombine subject: asyncSequence's fan-out (an AsyncStream shared by "
+                + "async-algorithms' share()) runs in fanOut"
         }
         return defaultUnsupportedReason(for: implementation)
     }
@@ -105,7 +109,7 @@ public struct FanOutWorkload: Workload {
             ) { subject, tally in
                 subject.map(Transforms.map).subscribe(SimpleTallySubscriber(tally: tally))
             }
-        case .asyncSequence: preconditionFailure("asyncSequence's fanOut cells are unsupported")
+        case .asyncSequence: return AsyncFanOutCell(input: input, subscribers: subscribers)
         }
     }
 
@@ -281,4 +285,123 @@ private struct SubscribeTally: PublisherConsumer {
     func consume<P: Publisher>(_ publisher: P) where P.Output == Int, P.Failure == Never {
         publisher.subscribe(tally)
     }
+}
+
+// MARK: - asyncSequence
+
+/// `fanOut` in the `asyncSequence` row: one `AsyncStream` fed from the measuring thread, shared by
+/// async-algorithms' `share()` (its default `.bounded(1)` buffer: the stream is read as fast as the
+/// slowest consumer takes), and N consumer tasks, each iterating `map` of the shared sequence with
+/// `for await` into a subscriber's end of its own: how code moving a `PassthroughSubject` with N
+/// subscribers to Swift concurrency writes it. `share()` iterates the stream in a task of its own, so an
+/// element crosses two hops: to that task, then to each consumer's.
+///
+/// Set-up makes the stream, the shared sequence and the N tasks, and waits until each has asked for its
+/// first element (a consumer joins `share()` when its iterator is made, before that request, so none
+/// misses an element). `run` returns once every consumer has processed every element sent (a
+/// ``ConsumptionProgress`` each). In latency mode it sends one element at a time and waits for all N: each
+/// consumer notes when the element reached it, and the measuring thread records the N latencies once they
+/// are all in, because the consumers run on two threads at once and the sink takes one at a time.
+private final class AsyncFanOutCell: Cell {
+    private struct Consumer {
+        let task: ConsumerTask
+        let progress: ConsumptionProgress
+        let end: AsyncFanOutEnd
+    }
+
+    let sink = OutputSink()
+    private let input: SeededInput
+    private let subscribers: Int
+    private var source: StreamSource<Int>?
+    private var consumers: [Consumer] = []
+    private var sentCount = 0
+
+    init(input: SeededInput, subscribers: Int) {
+        self.input = input
+        self.subscribers = subscribers
+    }
+
+    deinit {
+        // A cell dropped while its tasks run must not leave them waiting for elements forever.
+        for consumer in consumers {
+            consumer.task.cancel()
+        }
+        source?.finish()
+    }
+
+    func setUp() {
+        let source = StreamSource<Int>()
+        let shared = source.elements.share()
+        for _ in 0..<subscribers {
+            let progress = ConsumptionProgress()
+            let end = AsyncFanOutEnd(sink: sink)
+            let elements = CountingSequence(shared, progress: progress).map(Transforms.map)
+            consumers.append(Consumer(task: .iterating(elements, into: end, progress: progress), progress: progress, end: end))
+        }
+        for consumer in consumers {
+            consumer.progress.awaitFirstRequest()
+        }
+        self.source = source
+    }
+
+    func run(from start: Int, count: Int) {
+        let input = self.input
+        let source = self.source!
+        let elements = FanOutWorkload.elements(units: start..<(start + count), subscribers: subscribers)
+        if sink.latency == nil {
+            sentCount += source.send(elements.lazy.map { input[$0] })
+            awaitConsumers()
+            return
+        }
+        let state = sink.state
+        for index in elements {
+            let sentAt = Clock.now()
+            guard source.send(input[index]) else { return }
+            sentCount += 1
+            awaitConsumers()
+            for consumer in consumers {
+                state.pointee.latency!.record(nanoseconds: consumer.end.receivedAt &- sentAt)
+            }
+        }
+    }
+
+    func tearDown() {
+        source?.finish()
+        source = nil
+        let endings = consumers.map { $0.task.awaitEnd() }
+        if endings.allSatisfy({ $0 == .finished }) {
+            FanOutTally.fold(checksums: consumers.lazy.map(\.end.checksum), into: sink)
+        }
+        consumers = []
+    }
+
+    /// Waits until every consumer has processed every element sent (or has stopped).
+    private func awaitConsumers() {
+        for consumer in consumers {
+            consumer.progress.awaitProcessed(sentCount)
+        }
+    }
+}
+
+/// The end of one consumer's pipeline in ``AsyncFanOutCell``: its own checksum and, in latency mode, when
+/// the last element reached it. Written by its consumer task only; the measuring thread reads it once that
+/// consumer's ``ConsumptionProgress`` (release/acquire) says the element was processed, or once the task
+/// ended. It reads whether the sink is in latency mode as ``AsyncOutput`` does: the measuring thread sets
+/// that between repetitions, before the send that wakes the task.
+private final class AsyncFanOutEnd: AsyncDownstream {
+    private let sink: OutputSink
+    private(set) var checksum = Checksum()
+    private(set) var receivedAt: UInt64 = 0
+
+    init(sink: OutputSink) {
+        self.sink = sink
+    }
+
+    @inline(__always)
+    func receive(_ value: Int) {
+        if sink.state.pointee.latency != nil { receivedAt = Clock.now() }
+        value.fold(into: &checksum)
+    }
+
+    func receiveCompletion() {}
 }

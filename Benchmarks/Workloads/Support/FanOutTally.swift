@@ -42,8 +42,13 @@ final class FanOutTally: Subscriber, ObserverType {
 
     /// Folds every subscriber's checksum, in subscription order, into `sink`, and completes it.
     static func fold(_ tallies: [FanOutTally], into sink: OutputSink) {
-        for tally in tallies {
-            sink.receive(Int(truncatingIfNeeded: tally.checksum.value))
+        fold(checksums: tallies.lazy.map(\.checksum), into: sink)
+    }
+
+    /// Folds the subscribers' checksums, given in subscription order, into `sink`, and completes it.
+    static func fold(checksums: some Sequence<Checksum>, into sink: OutputSink) {
+        for checksum in checksums {
+            sink.receive(Int(truncatingIfNeeded: checksum.value))
         }
         sink.receiveCompletion()
     }

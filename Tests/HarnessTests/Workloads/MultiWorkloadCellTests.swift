@@ -15,9 +15,9 @@ struct MultiWorkloadCellTests {
     static func isUnsupported(_ scenario: String, _ implementation: ImplementationID, source: SourceKind? = nil) -> Bool {
         (scenario == "contention" && implementation == .baseline)
             || (source == .direct && implementation == .asyncSequence)
-            || (scenario == "fanOutCustomSubject" && [.rxSink, .simpleCombine].contains(implementation))
+            || (scenario == "fanOutCustomSubject" && [.rxSink, .simpleCombine, .asyncSequence].contains(implementation))
             || (scenario == "asyncHop" && implementation == .simpleCombine)
-            || (["fanOut", "fanOutCustomSubject", "contention"].contains(scenario) && implementation == .asyncSequence)
+            || (scenario == "contention" && implementation == .asyncSequence)
     }
 
     @Test func everyCellIsOkOrUnsupportedWithItsReason() async throws {

@@ -26,10 +26,12 @@ import Workloads
     }
 
     /// Every kind of `asyncSequence` cell: the stream with and without operators, a reduction at the end, a
-    /// chain, a bounded buffer, the channel (with and without a slow consumer), and churn (a task per unit).
+    /// chain, a bounded buffer, the channel (with and without a slow consumer), churn (a task per unit),
+    /// and fan-out (one stream shared by several consumer tasks).
     @Test(arguments: [
         "floor", "map", "scan", "modulus", "histogram", "pipelineDepth (4)", "demand (batch8)",
         "demand (max1Requested)", "demand (max1Requested, slowConsumer)", "subscribeChurn (4)",
+        "fanOut (1)", "fanOut (10)",
     ])
     func asyncSequenceCellsDeliverEverythingAcrossTheTaskHopEveryTime(_ name: String) async throws {
         try await Self.check(try #require(Scenarios.named(name)), Registry.implementation(.asyncSequence))
@@ -69,7 +71,8 @@ private struct UncheckedCellWork: @unchecked Sendable {
             let title = "\(workload.name) / \(implementation.id.rawValue), iteration \(iteration)"
             if measuresLatency {
                 let count = cell.sink.latency?.count ?? 0
-                if count != 201 { failures.append("\(title): \(count) latencies, not one per element") }
+                let expected = Self.deliveries(workload, units: 100..<301)
+                if count != expected { failures.append("\(title): \(count) latencies, not \(expected), one per delivery") }
                 cell.sink.latency = nil
             }
             cell.tearDown()
@@ -79,5 +82,12 @@ private struct UncheckedCellWork: @unchecked Sendable {
             if cell.sink.completionCount != 1 { failures.append("\(title): \(cell.sink.completionCount) completions") }
         }
         return failures
+    }
+
+    /// Deliveries of the units `units`: one per unit, but in `fanOut` one per subscriber of each element
+    /// whose first unit they hold.
+    static func deliveries(_ workload: any Workload, units: Range<Int>) -> Int {
+        guard let fanOut = workload as? FanOutWorkload else { return units.count }
+        return FanOutWorkload.elements(units: units, subscribers: fanOut.subscribers).count * fanOut.subscribers
     }
 }
