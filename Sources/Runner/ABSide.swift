@@ -10,6 +10,14 @@ public protocol ABSide {
     func measure(
         _ request: CellRequest, workload: any Workload, implementation: Implementation
     ) throws(HarnessError) -> SideMeasurement
+
+    /// Called before each round of pairs (``ABRunner``): a side whose placement in memory can bias every
+    /// measurement of a round the same way changes it here.
+    func startRound() throws(HarnessError)
+}
+
+extension ABSide {
+    public func startRound() throws(HarnessError) {}
 }
 
 /// What one measurement of a side gave.
@@ -29,7 +37,17 @@ public enum SideMeasurement {
 ///
 /// The result is read leniently (``CellReport``): the other build may be older or newer than this one,
 /// and its row may have fields this one does not know, or lack some this one has.
+///
+/// Each round runs a fresh copy of the executable (``startRound()``). Which physical pages hold an
+/// executable's code is fixed while the file stays in the page cache, and it moves a cell's time by itself:
+/// here, eight byte-identical copies of one build, each measured against the same base, gave
+/// `filter / builtin` +9.9% to +10.7% in three `ab` runs of one copy and within 1% in the seven others.
+/// With one file per side, such a shift lasts the whole comparison and reaches every pair of a cell
+/// alike, so no paired test can tell it from a change (a trial saw every `anySubscriber` cell +20-26% in 7
+/// of 10 `ab` runs of unchanged code, docs/COMPARE.md). A fresh copy per round gives each round pages of
+/// its own: the shift varies from pair to pair, and the pairs' median sees through it.
 public struct ToolSide: ABSide {
+    /// The build's executable, as given.
     public let executable: String
     /// `base` or `new`: names its files in the scratch directory.
     public let name: String
@@ -39,11 +57,44 @@ public struct ToolSide: ABSide {
     /// Where the stderr of a process that failed is kept (`<name>-<workload>--<implementation>.log`).
     public var logDirectory: String?
 
+    /// The copy of the executable this round runs (the executable itself until the first round).
+    private let placement: Placement
+
     public init(executable: String, name: String, scratch: ScratchDirectory, timeLimit: Double) {
         self.executable = executable
         self.name = name
         self.scratch = scratch
         self.timeLimit = timeLimit
+        placement = Placement(executable)
+    }
+
+    /// The file this side's processes run now.
+    public var runningExecutable: String { placement.current }
+
+    /// Copies the executable to a new file in the scratch directory, which the round's processes run, then
+    /// removes the previous round's copy: written while the old copy still holds its pages, the new one
+    /// cannot land on them. On a file system that does not allow executing (`noexec`), the executable
+    /// itself keeps running, and ``placementNote`` says so.
+    public func startRound() throws(HarnessError) {
+        guard placement.canCopy(into: scratch.root) else { return }
+        placement.round += 1
+        let copy = scratch.path("\(name)-executable-\(placement.round)")
+        do {
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: executable, toPath: copy)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy)
+        } catch {
+            throw HarnessError("cannot copy \(executable) into \(scratch.root) for a round of pairs: \(error.localizedDescription)")
+        }
+        let previous = placement.current
+        placement.current = copy
+        if previous != executable { try? FileManager.default.removeItem(atPath: previous) }
+    }
+
+    /// Why the rounds run the executable itself, when they do.
+    public var placementNote: String? {
+        placement.canCopy(into: scratch.root) ? nil
+            : "\(scratch.root) is on a file system that does not allow executing: every round runs \(executable) itself"
     }
 
     public func measure(
@@ -54,7 +105,7 @@ public struct ToolSide: ABSide {
         try JSONFile.write(request, to: requestPath)
         try? FileManager.default.removeItem(atPath: resultPath)
         let ending = try ChildProcess.run(
-            executable, ["cell", "--request", requestPath, "--result", resultPath], timeLimit: timeLimit,
+            placement.current, ["cell", "--request", requestPath, "--result", resultPath], timeLimit: timeLimit,
             environment: IsolatedRunner.childEnvironment, standardErrorPath: logPath, shouldStop: shouldStop
         )
         var failed = CellResult(workload, implementation, status: .crashed)
@@ -87,6 +138,33 @@ public struct ToolSide: ABSide {
             failed.detail += " (log: \(kept))"
         }
         return .measured(failed, nanosecondsPerUnit: [])
+    }
+}
+
+/// Which file a ``ToolSide`` runs: shared by the copies of the side (it is a value), changed per round.
+private final class Placement {
+    var current: String
+    var round = 0
+    private var executableDirectories: [String: Bool] = [:]
+
+    init(_ executable: String) {
+        current = executable
+    }
+
+    /// `ST_NOEXEC` of Linux's `<sys/statvfs.h>`, an enumerator Swift does not import.
+    private static let noExecFlag: UInt = 8
+
+    /// Whether files in `directory` may be executed (its file system is not mounted `noexec`).
+    func canCopy(into directory: String) -> Bool {
+        if let known = executableDirectories[directory] { return known }
+        var status = statvfs()
+        #if os(Linux)
+        let allowed = statvfs(directory, &status) == 0 && status.f_flag & Self.noExecFlag == 0
+        #else
+        let allowed = statvfs(directory, &status) == 0
+        #endif
+        executableDirectories[directory] = allowed
+        return allowed
     }
 }
 

@@ -133,6 +133,7 @@ struct ABCommand: ParsableCommand {
         newSide.shouldStop = Interruption.requested
         baseSide.logDirectory = "\(directory)/logs"
         newSide.logDirectory = "\(directory)/logs"
+        if let note = baseSide.placementNote { progress.log("warning: \(note)") }
         let outcome = try runner.run(cells, base: baseSide, new: newSide)
         progress.finish()
         try writer.finish(outcome)
