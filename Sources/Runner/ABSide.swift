@@ -41,7 +41,7 @@ public enum SideMeasurement {
 /// Each round runs a fresh copy of the executable (``startRound()``). Which physical pages hold an
 /// executable's code is fixed while the file stays in the page cache, and it moves a cell's time by itself:
 /// here, eight byte-identical copies of one build, each measured against the same base, gave
-/// `filter / builtin` +9.9% to +10.7% in three `ab` runs of one copy and within 1% in the seven others.
+/// `filter / builtin` +9.8% to +10.7% in four `ab` runs of one copy and within 1.4% in the seven others.
 /// With one file per side, such a shift lasts the whole comparison and reaches every pair of a cell
 /// alike, so no paired test can tell it from a change (a trial saw every `anySubscriber` cell +20-26% in 7
 /// of 10 `ab` runs of unchanged code, docs/COMPARE.md). A fresh copy per round gives each round pages of
