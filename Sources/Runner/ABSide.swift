@@ -43,8 +43,8 @@ public enum SideMeasurement {
 /// here, eight byte-identical copies of one build, each measured against the same base, gave
 /// `filter / builtin` +9.8% to +10.7% in four `ab` runs of one copy and within 1.4% in the seven others.
 /// With one file per side, such a shift lasts the whole comparison and reaches every pair of a cell
-/// alike, so no paired test can tell it from a change (a trial saw every `anySubscriber` cell +20-26% in 7
-/// of 10 `ab` runs of unchanged code, docs/COMPARE.md). A fresh copy per round gives each round pages of
+/// alike, so no paired test can tell it from a change (a trial saw every `anySubscriber` cell 11-26% slower
+/// in 7 of 10 `ab` runs of the same two executables, docs/COMPARE.md). A fresh copy per round gives each round pages of
 /// its own: the shift varies from pair to pair, and the pairs' median sees through it.
 public struct ToolSide: ABSide {
     /// The build's executable, as given.
@@ -65,7 +65,7 @@ public struct ToolSide: ABSide {
         self.name = name
         self.scratch = scratch
         self.timeLimit = timeLimit
-        placement = Placement(executable)
+        placement = Placement(executable, copiesIn: scratch.root)
     }
 
     /// The file this side's processes run now.
@@ -76,7 +76,7 @@ public struct ToolSide: ABSide {
     /// cannot land on them. On a file system that does not allow executing (`noexec`), the executable
     /// itself keeps running, and ``placementNote`` says so.
     public func startRound() throws(HarnessError) {
-        guard placement.canCopy(into: scratch.root) else { return }
+        guard placement.copiesCanRun else { return }
         placement.round += 1
         let copy = scratch.path("\(name)-executable-\(placement.round)")
         do {
@@ -93,7 +93,7 @@ public struct ToolSide: ABSide {
 
     /// Why the rounds run the executable itself, when they do.
     public var placementNote: String? {
-        placement.canCopy(into: scratch.root) ? nil
+        placement.copiesCanRun ? nil
             : "\(scratch.root) is on a file system that does not allow executing: every round runs \(executable) itself"
     }
 
@@ -145,27 +145,22 @@ public struct ToolSide: ABSide {
 private final class Placement {
     var current: String
     var round = 0
-    private var executableDirectories: [String: Bool] = [:]
+    /// Whether files in the directory the copies go to may be executed (its file system is not mounted
+    /// `noexec`); asked once, when the side is made.
+    let copiesCanRun: Bool
 
-    init(_ executable: String) {
+    init(_ executable: String, copiesIn directory: String) {
         current = executable
+        var status = statvfs()
+        #if os(Linux)
+        copiesCanRun = statvfs(directory, &status) == 0 && status.f_flag & Self.noExecFlag == 0
+        #else
+        copiesCanRun = statvfs(directory, &status) == 0
+        #endif
     }
 
     /// `ST_NOEXEC` of Linux's `<sys/statvfs.h>`, an enumerator Swift does not import.
     private static let noExecFlag: UInt = 8
-
-    /// Whether files in `directory` may be executed (its file system is not mounted `noexec`).
-    func canCopy(into directory: String) -> Bool {
-        if let known = executableDirectories[directory] { return known }
-        var status = statvfs()
-        #if os(Linux)
-        let allowed = statvfs(directory, &status) == 0 && status.f_flag & Self.noExecFlag == 0
-        #else
-        let allowed = statvfs(directory, &status) == 0
-        #endif
-        executableDirectories[directory] = allowed
-        return allowed
-    }
 }
 
 /// A cell process's result as any build since the `cell` command writes it: only the fields an A/B
