@@ -10,8 +10,8 @@ import Workloads
 /// A pair is a base process and a new process run back to back, in the order base-new in even rounds and
 /// new-base in odd ones (A B B A ...), so that neither side always runs first; rounds go over every cell
 /// before the next begins, so a slow phase of the machine spreads over many cells' pairs instead of
-/// landing on one cell, and each side is told when a round starts (``ABSide/startRound()``: a tool side
-/// runs a fresh copy of its executable, whose code lands on other physical pages). Both sides of a cell
+/// landing on one cell, and each side is told when a round starts, in the round's order (``ABSide/startRound()``:
+/// a tool side runs a fresh copy of its executable, whose code lands on other physical pages). Both sides of a cell
 /// time the same number of units, chosen by the base's pilot.
 ///
 /// The time is judged on the pairs' ratios (``TimeMetric``, paired). A cell whose first `pairs` pairs say
@@ -153,8 +153,11 @@ public struct ABRunner {
             // No round, and no fresh copies of the executables, once no cell is left to pair at this stage.
             guard states.contains(where: { $0.isActive && $0.stage == stage }) else { break }
             let baseFirst = round.isMultiple(of: 2)
-            try base.startRound()
-            try new.startRound()
+            // The copies are made in the round's order too: the one written second lands on what the first
+            // left free, and which side that is must not be the same all along.
+            for side in baseFirst ? [base, new] : [new, base] {
+                try side.startRound()
+            }
             for index in states.indices where states[index].isActive && states[index].stage == stage {
                 let cell = states[index].cell
                 var times: [Side: Double] = [:]

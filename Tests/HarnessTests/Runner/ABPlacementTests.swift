@@ -49,10 +49,22 @@ struct ABPlacementTests {
         }
     }
 
-    /// A side that measures nothing but counts the rounds it is told of.
+    /// A side that measures nothing but counts the rounds it is told of, and notes its name in a log the two
+    /// sides share when told.
     private final class CountingSide: ABSide {
+        let name: String
+        let log: Log
         var rounds = 0
         var measurements = 0
+
+        final class Log {
+            var entries: [String] = []
+        }
+
+        init(_ name: String, log: Log) {
+            self.name = name
+            self.log = log
+        }
 
         func measure(
             _ request: CellRequest, workload: any Workload, implementation: Implementation
@@ -63,21 +75,26 @@ struct ABPlacementTests {
 
         func startRound() throws(HarnessError) {
             rounds += 1
+            log.entries.append(name)
         }
     }
 
-    @Test func theRunnerStartsEveryRoundOnBothSides() throws {
+    @Test func theRunnerStartsEveryRoundOnBothSidesInTheRoundsOrder() throws {
         let configuration = RunConfiguration(repetitions: 1, measuresLatency: false, noiseGate: false)
         let settings = ABRunner.Settings(
             pairs: ABRunner.Settings.minimumPairs, configuration: configuration, comparison: ComparisonOptions(timeVerdicts: .paired)
         )
         let workloads: [any Workload] = [MapWorkload(), FilterWorkload()]
         let cells = workloads.map { ABRunner.Cell(workload: $0, implementation: Registry.implementation(.builtin)) }
-        let base = CountingSide(), new = CountingSide()
+        let log = CountingSide.Log()
+        let base = CountingSide("base", log: log), new = CountingSide("new", log: log)
         let outcome = try ABRunner(settings: settings).run(cells, base: base, new: new)
         #expect(outcome.complete)
         // Equal times change nothing, so there is no confirmation: one round per pair, on each side.
         #expect(base.rounds == settings.pairs && new.rounds == settings.pairs)
         #expect(base.measurements == cells.count * (1 + settings.pairs))
+        // In the round's order, as the pairs run: base first in even rounds, new first in odd ones.
+        let expected = (0..<settings.pairs).flatMap { $0.isMultiple(of: 2) ? ["base", "new"] : ["new", "base"] }
+        #expect(log.entries == expected)
     }
 }
