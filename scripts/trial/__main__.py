@@ -26,11 +26,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import report, tally
+from . import calibration, report, tally
 
 ROOT = Path(__file__).resolve().parents[2]
 PATCH = ROOT / "scripts" / "trial" / "planted.patch"
-TARGET_PERCENT = 15.0
 DEFAULT_SPIN = 20
 
 
@@ -83,9 +82,10 @@ def build(name: str, commit: str, patch: Path | None) -> Path:
 
 
 def calibrate(base: Path, planted: Path, output: Path) -> int:
-    """Busy-loop iterations worth ~15% of scan/classSubscription: ab on that cell, the count scaled by
-    what it measured until it lands within 12-18% (the loop's cost per iteration is not constant: the
-    compiler unrolls it, and the call itself costs a few percent)."""
+    """Busy-loop iterations worth ~15% of scan/classSubscription: ab on that cell until a count measures
+    within 12-18%, each next count from the tries so far (``calibration.next_spin``: the loop's cost is
+    not proportional to its iterations)."""
+    tries: list[tuple[int, float]] = []
     spin = DEFAULT_SPIN
     for attempt in range(1, 7):
         rows = ab(base, planted, output / "calibration", f"calibration-{attempt}", spin,
@@ -94,10 +94,12 @@ def calibrate(base: Path, planted: Path, output: Path) -> int:
         if measured is None:
             sys.exit("trial: the calibration's ab measured no time for scan / classSubscription")
         say(f"calibration: {spin} iterations measured {measured:+.1f}%")
-        if 12 <= measured <= 18:
+        if calibration.within(measured):
             return spin
-        spin = max(1, round(spin * TARGET_PERCENT / max(measured, 1.0)))
-    say(f"calibration: {spin} iterations (not within 12-18% after 6 tries: the machine is too noisy)")
+        tries.append((spin, measured))
+        spin = calibration.next_spin(tries)
+    spin, measured = calibration.closest(tries)
+    say(f"calibration: {spin} iterations, which measured {measured:+.1f}% (none of 6 tries within 12-18%: the machine is too noisy)")
     return spin
 
 
