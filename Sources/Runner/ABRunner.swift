@@ -153,8 +153,8 @@ public struct ABRunner {
             // No round, and no fresh copies of the executables, once no cell is left to pair at this stage.
             guard states.contains(where: { $0.isActive && $0.stage == stage }) else { break }
             let baseFirst = round.isMultiple(of: 2)
-            // The copies are made in the round's order too: the one written second lands on what the first
-            // left free, and which side that is must not be the same all along.
+            // The copies are made in the round's order too: the side that copies second can land on the pages
+            // the first side's previous copy just gave back, and that must not be the same side all along.
             for side in baseFirst ? [base, new] : [new, base] {
                 try side.startRound()
             }
