@@ -83,23 +83,23 @@ def build(name: str, commit: str, patch: Path | None) -> Path:
 
 def calibrate(base: Path, planted: Path, output: Path) -> int:
     """Busy-loop iterations worth ~15% of scan/classSubscription: ab on that cell until a count measures
-    within 12-18%, each next count from the tries so far (``calibration.next_spin``: the loop's cost is
+    within 12-18%, each next count from the tries so far (``calibration.calibrate``: the loop's cost is
     not proportional to its iterations)."""
-    tries: list[tuple[int, float]] = []
-    spin = DEFAULT_SPIN
-    for attempt in range(1, 7):
-        rows = ab(base, planted, output / "calibration", f"calibration-{attempt}", spin,
+    attempts = iter(range(1, 7))
+
+    def measure(spin: int) -> float:
+        rows = ab(base, planted, output / "calibration", f"calibration-{next(attempts)}", spin,
                   ["--workloads", "scan", "--implementations", "classSubscription", "--pairs", "8"])  # fmt: skip
         measured = tally.ab_try(rows).busy_loop_percent
         if measured is None:
             sys.exit("trial: the calibration's ab measured no time for scan / classSubscription")
         say(f"calibration: {spin} iterations measured {measured:+.1f}%")
-        if calibration.within(measured):
-            return spin
-        tries.append((spin, measured))
-        spin = calibration.next_spin(tries)
-    spin, measured = calibration.closest(tries)
-    say(f"calibration: {spin} iterations, which measured {measured:+.1f}% (none of 6 tries within 12-18%: the machine is too noisy)")
+        return measured
+
+    spin, tries = calibration.calibrate(measure, DEFAULT_SPIN)
+    measured = dict(tries)[spin]
+    if not calibration.within(measured):
+        say(f"calibration: {spin} iterations, which measured {measured:+.1f}% (none of {len(tries)} tries within 12-18%: the machine is too noisy)")
     return spin
 
 

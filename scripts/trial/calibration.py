@@ -10,12 +10,28 @@ within a try or two.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 LOW, HIGH = 12.0, 18.0
 TARGET = 15.0
 
 
 def within(percent: float) -> bool:
     return LOW <= percent <= HIGH
+
+
+def calibrate(measure: Callable[[int], float], start: int, attempts: int = 6) -> tuple[int, list[tuple[int, float]]]:
+    """The count to use and the tries that found it: ``measure(iterations)`` (the busy loop's change, in
+    percent) from ``start`` until a count lands within LOW-HIGH, each next count from the tries so far;
+    after ``attempts`` that did not, the measured try nearest the target (``closest``)."""
+    tries: list[tuple[int, float]] = []
+    spin = start
+    for _ in range(attempts):
+        tries.append((spin, measure(spin)))
+        if within(tries[-1][1]):
+            return spin, tries
+        spin = next_spin(tries)
+    return closest(tries)[0], tries
 
 
 def next_spin(tries: list[tuple[int, float]], target: float = TARGET) -> int:
@@ -25,23 +41,22 @@ def next_spin(tries: list[tuple[int, float]], target: float = TARGET) -> int:
     (one on each side when there are such) reaches it; otherwise (one try, or two whose cost did not rise
     with the count: the call alone, or noise) the last count scaled by target / measured."""
     spin, measured = tries[-1]
+    scaled = spin * target / max(measured, 1.0)
     below = [t for t in tries if t[1] < target]
     above = [t for t in tries if t[1] > target]
     if below and above:
         pair = [max(below, key=lambda t: (t[1], t[0])), min(above, key=lambda t: (t[1], t[0]))]
     else:
         pair = sorted(tries, key=lambda t: abs(t[1] - target))[:2]
-    (n1, p1), (n2, p2) = pair if len(pair) == 2 else (pair[0], pair[0])
-    scaled = spin * target / max(measured, 1.0)
-    if n1 != n2 and (p2 - p1) / (n2 - n1) > 0:
-        estimate = n1 + (target - p1) * (n2 - n1) / (p2 - p1)
-        # Beyond both tries the line is no better than its slope, which two tries where the loop costs
-        # no more than its call make nearly flat (20 and 91 iterations, +3.3% and +3.6%: the line reaches
-        # 15% at 2789 iterations, which measured +351%); scaling the last try is the nearer guess then.
-        if not (below and above):
-            estimate = min(estimate, scaled) if measured < target else max(estimate, scaled)
-    else:
-        estimate = scaled
+    if len(pair) < 2 or pair[0][0] == pair[1][0] or (pair[1][1] - pair[0][1]) / (pair[1][0] - pair[0][0]) <= 0:
+        return max(1, round(scaled))
+    (n1, p1), (n2, p2) = pair
+    estimate = n1 + (target - p1) * (n2 - n1) / (p2 - p1)
+    # Beyond both tries the line is no better than its slope, which two tries where the loop costs no more
+    # than its call make nearly flat (20 and 91 iterations, +3.3% and +3.6%: the line reaches 15% at 2789
+    # iterations, which measured +351%); scaling the last try is the nearer guess then.
+    if not (below and above):
+        estimate = min(estimate, scaled) if measured < target else max(estimate, scaled)
     return max(1, round(estimate))
 
 

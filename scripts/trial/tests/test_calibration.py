@@ -13,16 +13,9 @@ def measured_at_5cc52f3(iterations: int) -> float:
     return 3.2 + 0.14 * max(0, iterations - 100)
 
 
-def calibrate(cost, start: int = 20, attempts: int = 6) -> list[tuple[int, float]]:
-    tries = []
-    spin = start
-    for _ in range(attempts):
-        measured = cost(spin)
-        tries.append((spin, measured))
-        if calibration.within(measured):
-            break
-        spin = calibration.next_spin(tries)
-    return tries
+def calibrate(cost, start: int = 20) -> list[tuple[int, float]]:
+    """The tries the trial's calibration makes on a machine whose busy loop costs ``cost(iterations)``."""
+    return calibration.calibrate(cost, start)[1]
 
 
 class CalibrationTests(unittest.TestCase):
@@ -57,6 +50,11 @@ class CalibrationTests(unittest.TestCase):
 
     def test_a_calibration_that_never_lands_uses_a_measured_count(self) -> None:
         self.assertEqual(calibration.closest([(20, 3.2), (441, 42.8), (197, 11.0), (220, 19.5)]), (197, 11.0))
+        # A cost that jumps over the window: six tries, none within, and the nearest of them is used.
+        spin, tries = calibration.calibrate(lambda n: 5.0 if n < 200 else 25.0, 20)
+        self.assertEqual(len(tries), 6, tries)
+        self.assertIn((spin, dict(tries)[spin]), tries)
+        self.assertEqual(spin, calibration.closest(tries)[0])
 
 
 if __name__ == "__main__":
