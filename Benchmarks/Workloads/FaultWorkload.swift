@@ -9,11 +9,16 @@ import StyleKit
 /// Each runs `map` like ``MapWorkload`` for the baseline and misbehaves for every other implementation:
 /// `crash` dereferences a null pointer in the timed region (SIGSEGV), `trap` fails a Swift precondition
 /// (SIGILL/SIGTRAP), `hang` never returns from the timed region, `leak` keeps a reference cycle per
-/// repetition (it must show up as `retained_bytes`).
+/// repetition (it must show up as `retained_bytes`), and `orphan` starts a process that holds the cell's
+/// stdout and stderr for 1000 s, named ``orphanMarker``, then crashes: what the Swift runtime's
+/// backtracer once did when it blocked after the cell died, and the run waited for ever.
 public struct FaultWorkload: Workload {
     public enum Fault: String, CaseIterable, Sendable {
-        case crash, trap, hang, leak
+        case crash, trap, hang, leak, orphan
     }
+
+    /// The name (`argv[0]`) of the process the `orphan` fault leaves behind, for tests to look for.
+    public static let orphanMarker = "reactive-bench-test-orphan"
 
     static let environmentKey = "REACTIVE_BENCH_TEST_FAULTS"
 
@@ -80,8 +85,10 @@ private final class FaultyCell: Cell {
         guard runs > 2 else { return }
         switch fault {
         case .crash:
-            let null = UnsafeMutablePointer<Int>(bitPattern: 0x10)!
-            null.pointee = blackHoleValue(start)
+            crash(start)
+        case .orphan:
+            startOrphan()
+            crash(start)
         case .trap:
             precondition(blackHoleValue(start) < 0, "deliberate trap in a test-only workload")
         case .hang:
@@ -92,6 +99,19 @@ private final class FaultyCell: Cell {
     }
 
     func tearDown() { wrapped.tearDown() }
+
+    private func crash(_ value: Int) {
+        let null = UnsafeMutablePointer<Int>(bitPattern: 0x10)!
+        null.pointee = blackHoleValue(value)
+    }
+
+    /// `sleep 1000` under the name ``FaultWorkload/orphanMarker``, inheriting every descriptor.
+    private func startOrphan() {
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(FaultWorkload.orphanMarker), strdup("1000"), nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        _ = posix_spawn(&child, "/bin/sleep", nil, nil, arguments, environ)
+    }
 
     private func blackHoleValue(_ value: Int) -> Int {
         blackHole(value)

@@ -108,28 +108,16 @@ public struct ToolSide: ABSide {
             placement.current, ["cell", "--request", requestPath, "--result", resultPath], timeLimit: timeLimit,
             environment: IsolatedRunner.childEnvironment, standardErrorPath: logPath, shouldStop: shouldStop
         )
-        var failed = CellResult(workload, implementation, status: .crashed)
-        switch ending {
-        case .exited(status: 0), .exited(status: 1):
-            if let report = try? JSONFile.read(CellReport.self, from: resultPath) {
-                return .measured(report.result(workload, implementation), nanosecondsPerUnit: report.timings.map(\.nanosecondsPerUnit))
-            }
-            failed.detail = "the cell's process exited without a result"
-        case .exited(status: 2):
+        if case .exited(status: 0...1) = ending, let report = try? JSONFile.read(CellReport.self, from: resultPath) {
+            return .measured(report.result(workload, implementation), nanosecondsPerUnit: report.timings.map(\.nanosecondsPerUnit))
+        }
+        if case .exited(status: 2) = ending {
             // Bad input to that build: a request naming a workload or an implementation it does not have.
             let line = (try? String(contentsOfFile: logPath, encoding: .utf8))?.split(separator: "\n").first
             return .absent(line.map(String.init) ?? "\(executable) does not know this cell")
-        case .exited(let status):
-            failed.detail = "the cell's process exited with status \(status) and no result"
-        case .signalled(let signal):
-            failed.detail = "killed by \(ChildProcess.signalName(signal)) (signal \(signal))"
-                + (IsolatedRunner.crashReason(inLog: logPath).map { ": \($0)" } ?? "")
-        case .timedOut(let seconds):
-            failed.status = .timeout
-            failed.detail = "no result after \(String(format: "%g", seconds)) s (--cell-timeout)"
-        case .stopped:
-            return .stopped
         }
+        guard let failure = CellFailure(ending, log: logPath) else { return .stopped }
+        var failed = CellResult(workload, implementation, status: failure.status, detail: failure.detail)
         if let logDirectory {
             let kept = "\(logDirectory)/\(name)-\(workload.name.filter { $0.isLetter || $0.isNumber })--\(implementation.id.rawValue).log"
             try? FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)

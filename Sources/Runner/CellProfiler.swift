@@ -56,7 +56,7 @@ public struct CellProfiler {
         guard ending == .exited(status: 0) || ending == .exited(status: 1),
             let measured = try? JSONFile.read(UngatedCell.self, from: resultPath)
         else {
-            let reason = IsolatedRunner.crashReason(inLog: scratch.path("stderr.log")).map { ": \($0)" } ?? ""
+            let reason = CrashReport(log: scratch.path("stderr.log")).reason.map { ": \($0)" } ?? ""
             throw HarnessError("the profiled cell's process ended with \(ending) and no result\(reason)")
         }
         let graph = try copySteadyPart(of: scratchOutput, to: callgrindFile)

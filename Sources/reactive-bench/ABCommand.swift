@@ -109,6 +109,8 @@ struct ABCommand: ParsableCommand {
     private func execute() throws -> Bool {
         let cells = try selectedCells()
         let progress = ProgressLine()
+        // Before the builds: a SIGINT while one compiles stops it and its compilers (ChildProcess).
+        Interruption.install()
         let resolver = BuildResolver(log: progress.log)
         let baseBuild = try resolver.resolve(base, option: "--base"), newBuild = try resolver.resolve(new, option: "--new")
         let options = try ComparisonArguments(
@@ -122,7 +124,6 @@ struct ABCommand: ParsableCommand {
         try writer.start()
         progress.log("writing \(directory): \(cells.count) cells, \(pairs) pairs each; base \(baseBuild.description), new \(newBuild.description)")
 
-        Interruption.install()
         var runner = ABRunner(settings: ABRunner.Settings(pairs: pairs, configuration: processConfiguration, comparison: options))
         runner.progress = progress.log
         runner.step = progress.show

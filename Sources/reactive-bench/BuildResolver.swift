@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Harness
 
@@ -105,32 +106,28 @@ struct BuildResolver {
         return line.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Runs a command to completion, its output into `logTo` (or discarded); a failure is one line.
+    /// Runs a command to completion, its output into `logTo` (or discarded); a failure is one line. A
+    /// SIGINT or SIGTERM to the tool ends it and everything it started (`swift build`'s compilers).
     private func run(
         _ command: String, _ arguments: [String], in directory: String, environment: [String: String]? = nil,
         logTo logPath: String?, failure: String
     ) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        if let environment { process.environment = environment }
-        var handle: FileHandle?
-        if let logPath, FileManager.default.createFile(atPath: logPath, contents: nil) {
-            handle = FileHandle(forWritingAtPath: logPath)
-        }
-        process.standardOutput = handle ?? FileHandle.nullDevice
-        process.standardError = handle ?? FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let ending: ChildProcess.Ending
         do {
-            try process.run()
+            ending = try ChildProcess.run(
+                "/usr/bin/env", [command] + arguments, timeLimit: .infinity, environment: environment,
+                standardErrorPath: logPath ?? "/dev/null", standardOutputPath: logPath, directory: directory,
+                shouldStop: Interruption.requested
+            )
         } catch {
-            throw BadInput("\(failure): cannot start \(command): \(error.localizedDescription)")
+            throw BadInput("\(failure): cannot start \(command): \(error)")
         }
-        process.waitUntilExit()
-        try? handle?.close()
-        guard process.terminationStatus == 0 else {
-            throw BadInput("\(failure) (status \(process.terminationStatus)\(logPath.map { "; see \($0)" } ?? ""))")
+        switch ending {
+        case .exited(status: 0): return
+        case .stopped:
+            FileHandle.standardError.write(Data("error: interrupted: \(command) stopped, nothing measured\n".utf8))
+            throw ExitCode(130)
+        default: throw BadInput("\(failure) (\(ending)\(logPath.map { "; see \($0)" } ?? ""))")
         }
     }
 

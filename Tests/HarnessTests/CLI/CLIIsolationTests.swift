@@ -17,7 +17,7 @@ struct CLIIsolationTests {
         let outcome = try await ToolProcess.run(
             tool,
             ["run", "--workloads", "fault*,map", "--implementations", "baseline,structBridge", "--elements", "2000",
-             "--repetitions", "2", "--no-latency", "--cell-timeout", "3", "--output", "runs"],
+             "--repetitions", "2", "--no-latency", "--cell-timeout", "10", "--output", "runs"],
             in: directory.path, environment: Self.faults
         )
         #expect(outcome.exitedNormally && outcome.exitStatus == 1, "a failed cell makes the exit status 1: \(outcome)")
@@ -30,8 +30,8 @@ struct CLIIsolationTests {
         func field(_ cell: String, _ column: String) throws -> String {
             try #require(rows[cell], "no row for \(cell)")[try #require(table.column(column))]
         }
-        #expect(rows.count == 10)
-        for workload in ["map", "fault (crash)", "fault (trap)", "fault (hang)", "fault (leak)"] {
+        #expect(rows.count == 12)
+        for workload in ["map", "fault (crash)", "fault (trap)", "fault (hang)", "fault (leak)", "fault (orphan)"] {
             #expect(try field("\(workload) / baseline", "status") == "ok", "\(workload): the baseline never misbehaves")
         }
         #expect(try field("map / structBridge", "status") == "ok")
@@ -40,11 +40,19 @@ struct CLIIsolationTests {
         #expect(try field("fault (trap) / structBridge", "status") == "crashed")
         #expect(try field("fault (trap) / structBridge", "detail").contains("precondition failure"))
         #expect(try field("fault (hang) / structBridge", "status") == "timeout")
+        // The process the cell left holding its stderr neither keeps the row from being written nor
+        // outlives the cell.
+        #expect(try field("fault (orphan) / structBridge", "status") == "crashed")
+        #expect(try field("fault (orphan) / structBridge", "detail").contains("SIGSEGV (signal 11)"))
+        #expect(Self.runningProcesses(named: FaultWorkload.orphanMarker).isEmpty, "the cell's orphan outlived it")
         #expect(try field("fault (leak) / structBridge", "status") == "ok")
         #expect(Int(try field("fault (leak) / structBridge", "retained_bytes"))! > 0, "the leak is reported")
         #expect(Int(try field("map / structBridge", "retained_bytes")) == 0)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs/\(run)/logs"))
-        #expect(logs.sorted() == ["faultcrash--structBridge.log", "faulthang--structBridge.log", "faulttrap--structBridge.log"])
+        #expect(logs.sorted() == [
+            "faultcrash--structBridge.log", "faulthang--structBridge.log", "faultorphan--structBridge.log",
+            "faulttrap--structBridge.log",
+        ])
         let environment = try CSVTable.read(from: directory.appending("runs/\(run)/environment.csv"))
         #expect(environment.rows.contains(["run_complete", "true"]))
     }
@@ -84,5 +92,14 @@ struct CLIIsolationTests {
             let table = try? CSVTable.read(from: "\(runs)/\(run)/results.csv")
         else { return 0 }
         return table.rows.count
+    }
+
+    /// The pids of the running processes whose `argv[0]` is `name` (from /proc).
+    static func runningProcesses(named name: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { $0.allSatisfy(\.isNumber) } ?? []
+        return pids.filter { pid in
+            guard let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return commandLine.split(separator: 0).first.map { String(decoding: $0, as: UTF8.self) } == name
+        }
     }
 }
