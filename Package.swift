@@ -2,16 +2,23 @@
 import Foundation
 import PackageDescription
 
+// SwiftPM refuses `unsafeFlags` in a package another package depends on by URL ("contains unsafe build
+// flags"), and checks it out into `<scratch>/checkouts/<name>`. There the flags below are left out: a
+// dependent that wants them passes them to its own build, which hands them to every module
+// (docs/YOUR-OPERATORS.md, "What a dependent's build measures"). The tool records what each build used.
+let isDependencyCheckout = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+    == "checkouts"
+
 // Specialisation across module boundaries is a first-order effect on these numbers (see DESIGN.md):
 // every operator style lives in its own module, so release builds use -cross-module-optimization
 // unless REACTIVE_BENCH_CMO=0. The tool records which one was built into every run's environment.
-let crossModuleOptimization = ProcessInfo.processInfo.environment["REACTIVE_BENCH_CMO"] != "0"
+let crossModuleOptimization = !isDependencyCheckout && ProcessInfo.processInfo.environment["REACTIVE_BENCH_CMO"] != "0"
 
 // Where the linker puts a hot loop moves its time: two builds that differ in one operator file lay out
 // everything after it anew, and a hand-written loop of a few ns per element moved by up to 28% between
 // two such builds with its own code unchanged (docs/COMPARE.md, "A/B"). Release builds therefore start
 // every function and every loop on a 64-byte boundary unless REACTIVE_BENCH_ALIGN=0; the tool records it.
-let codeAlignment = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ALIGN"] != "0"
+let codeAlignment = !isDependencyCheckout && ProcessInfo.processInfo.environment["REACTIVE_BENCH_ALIGN"] != "0"
 
 // The optional `rxSwift` row (docs/RX-FIDELITY.md): REACTIVE_BENCH_RXSWIFT=/path/to/RxSwift, a checkout the user
 // supplies, is added by path; nothing is downloaded and RxSwift is never part of the repository. Set, every
