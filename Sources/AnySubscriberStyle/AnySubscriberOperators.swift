@@ -8,6 +8,8 @@ import StyleKit
 /// full static type.
 public enum AnySubscriberOperators: CombineOperatorStyle {
     public static let implementation = ImplementationID.anySubscriber
+    public static let summary = "operators assembled from closures through AnySubscriber"
+    public static let isThreadSafe = true
     public static let supportedOperators = Set(OperatorID.allCases)
 
     public static func map<Upstream: Publisher, Output, Consumer: PublisherConsumer>(

@@ -8,6 +8,8 @@ import StyleKit
 /// ``UnsupportedOperator``.
 public enum BuiltinOperators: CombineOperatorStyle {
     public static let implementation = ImplementationID.builtin
+    public static let summary = "OpenCombine's own operators, and operators composed from them"
+    public static let isThreadSafe = true
 
     public static let supportedOperators: Set<OperatorID> = [.map, .filter, .scan, .modulus, .histogram]
 

@@ -6,6 +6,8 @@ import StyleKit
 /// bookkeeping (seed 000's `MyWithLatestFrom.Subscription`, seed 002's `Conduit`).
 public enum ClassSubscriptionOperators: CombineOperatorStyle {
     public static let implementation = ImplementationID.classSubscription
+    public static let summary = "final classes: Subscriber upstream, Subscription downstream"
+    public static let isThreadSafe = true
 
     public static let supportedOperators = Set(OperatorID.allCases)
 

@@ -55,6 +55,15 @@ public struct Implementation: Sendable {
         self.combineStyle = combineStyle
     }
 
+    /// The row of a Combine-family style, from what the style declares: its name, summary, operators and
+    /// thread safety; its demand is Combine's.
+    public init<Style: CombineOperatorStyle>(combine style: Style.Type) {
+        self.init(
+            id: Style.implementation, family: .combine, summary: Style.summary, supportedOperators: Style.supportedOperators,
+            isThreadSafe: Style.isThreadSafe, demand: .subscriberDemand, combineStyle: style
+        )
+    }
+
     public func supports(_ operation: OperatorID) -> Bool {
         supportedOperators.contains(operation)
     }

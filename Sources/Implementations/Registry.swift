@@ -2,23 +2,49 @@ import AnySubscriberStyle
 import AsyncSequenceStyle
 import Builtin
 import ClassSubscription
+import Foundation
 import SimpleCombineOperators
 import StructBridge
 import StyleKit
 
-/// Every implementation under test, in report order. Code that runs or tests implementations iterates
-/// over this table instead of naming styles.
+/// Every implementation a run knows, in report order: the project's own rows, then the rows another
+/// package added with ``add(_:)``, in the order they came. Code that runs or tests implementations
+/// iterates over ``all`` instead of naming styles.
 public enum Registry {
-    public static let all: [Implementation] = [
+    public static var all: [Implementation] {
+        projectRows + added.rows
+    }
+
+    /// Adds rows written outside this package (the tool's library entry point calls this with what a user
+    /// passes it). A row whose name is malformed or already taken is refused, and so the whole call.
+    public static func add(_ implementations: [Implementation]) throws(RegistrationError) {
+        try added.withLock { (rows: inout [Implementation]) throws(RegistrationError) in
+            var names = Set((projectRows + rows).map(\.id))
+            for implementation in implementations {
+                if let reason = implementation.id.malformedReason { throw RegistrationError(reason) }
+                guard names.insert(implementation.id).inserted else {
+                    let owner = projectRows.contains { $0.id == implementation.id } ? "a built-in implementation" : "an implementation added before"
+                    throw RegistrationError("the implementation name '\(implementation.id)' is taken by \(owner)")
+                }
+                if implementation.family == .combine, implementation.combineStyle == nil {
+                    throw RegistrationError("'\(implementation.id)' is of the Combine family but has no style")
+                }
+            }
+            rows += implementations
+        }
+    }
+
+    /// The project's own rows, made through the same initialisers as a row from another package.
+    public static let projectRows: [Implementation] = [
         Implementation(
             id: .baseline, family: .loop,
             summary: "a plain loop calling the same transforms: the floor every style is measured against",
             supportedOperators: Set(OperatorID.allCases), isThreadSafe: false, demand: .none, combineStyle: nil
         ),
-        combine(BuiltinOperators.self, "OpenCombine's own operators, and operators composed from them"),
-        combine(StructBridgeOperators.self, "struct Subscribers that pass the upstream Subscription through"),
-        combine(ClassSubscriptionOperators.self, "final classes: Subscriber upstream, Subscription downstream"),
-        combine(AnySubscriberOperators.self, "operators assembled from closures through AnySubscriber"),
+        Implementation(combine: BuiltinOperators.self),
+        Implementation(combine: StructBridgeOperators.self),
+        Implementation(combine: ClassSubscriptionOperators.self),
+        Implementation(combine: AnySubscriberOperators.self),
         Implementation(
             id: .simpleCombine, family: .simpleCombine,
             summary: "struct bridges over SimpleCombine, a Combine core written from scratch (seed 002)",
@@ -40,6 +66,8 @@ public enum Registry {
         ),
     ]
 
+    private static let added = LockedRows()
+
     /// The rows a build lists only when it has what they need: `rxSwift` (after `rxSink`) with an RxSwift
     /// checkout.
     private static var optional: [Implementation] {
@@ -59,26 +87,52 @@ public enum Registry {
     /// The implementations this build has no row for, by name, each with why: for the command line, which
     /// says so instead of "unknown name".
     public static var unavailable: [String: String] {
-        let absent = ImplementationID.allCases.filter { id in !all.contains { $0.id == id } }
-        return Dictionary(uniqueKeysWithValues: absent.map { id in
-            (id.rawValue, "\(id.rawValue) is not in this build: it was built without REACTIVE_BENCH_RXSWIFT, "
-                + "the path of a local RxSwift checkout (README, \"The rxSwift row\")")
-        })
+        guard !projectRows.contains(where: { $0.id == .rxSwift }) else { return [:] }
+        return [
+            ImplementationID.rxSwift.rawValue: "rxSwift is not in this build: it was built without REACTIVE_BENCH_RXSWIFT, "
+                + "the path of a local RxSwift checkout (README, \"The rxSwift row\")",
+        ]
     }
 
     public static var combineStyles: [any CombineOperatorStyle.Type] {
         all.compactMap(\.combineStyle)
     }
 
+    /// The row named `id`, which must be one of ``all``.
     public static func implementation(_ id: ImplementationID) -> Implementation {
-        all.first { $0.id == id }!
+        guard let implementation = all.first(where: { $0.id == id }) else {
+            preconditionFailure("no implementation is registered as '\(id)'")
+        }
+        return implementation
     }
 
-    private static func combine(_ style: any CombineOperatorStyle.Type, _ summary: String) -> Implementation {
-        Implementation(
-            id: style.implementation, family: .combine, summary: summary,
-            supportedOperators: style.supportedOperators, isThreadSafe: true, demand: .subscriberDemand,
-            combineStyle: style
-        )
+    /// Where `id` comes in report order (after every registered row when it is none).
+    public static func position(of id: ImplementationID) -> Int {
+        all.firstIndex { $0.id == id } ?? Int.max
+    }
+}
+
+/// Why ``Registry/add(_:)`` refused a row: one line.
+public struct RegistrationError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// The rows added at run time, behind a lock (a cell's process adds them before it reads any).
+private final class LockedRows: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Implementation] = []
+
+    func withLock<Result>(_ body: (inout [Implementation]) throws(RegistrationError) -> Result) throws(RegistrationError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&stored)
+    }
+
+    var rows: [Implementation] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
     }
 }

@@ -6,6 +6,8 @@ import StyleKit
 /// state, where an operator needs it, in the smallest box that is correct.
 public enum StructBridgeOperators: CombineOperatorStyle {
     public static let implementation = ImplementationID.structBridge
+    public static let summary = "struct Subscribers that pass the upstream Subscription through"
+    public static let isThreadSafe = true
 
     public static let supportedOperators = Set(OperatorID.allCases)
 

@@ -7,8 +7,14 @@ import OpenCombine
 /// A style that cannot express an operator throws ``UnsupportedOperator`` (and leaves the operator
 /// out of ``supportedOperators``); the semantics every style must share are in docs/SEMANTICS.md.
 public protocol CombineOperatorStyle {
+    /// The row's name in every report (``ImplementationID``).
     static var implementation: ImplementationID { get }
+    /// One line for `reactive-bench list` and the README.
+    static var summary: String { get }
     static var supportedOperators: Set<OperatorID> { get }
+    /// Whether concurrent upstream events, requests and cancels are safe in every operator of the style
+    /// (docs/SEMANTICS.md); the concurrency workloads and contracts run only where they are.
+    static var isThreadSafe: Bool { get }
 
     static func map<Upstream: Publisher, Output, Consumer: PublisherConsumer>(
         _ upstream: Upstream,

@@ -156,7 +156,7 @@ struct ABCommand: ParsableCommand {
         let selectedImplementations = try Selection.resolve(
             implementations, among: Registry.all.map(\.id.rawValue), kind: "implementation", option: "--implementations",
             unavailable: Registry.unavailable
-        ).map { Registry.implementation(ImplementationID(rawValue: $0)!) }
+        ).map { Registry.implementation(ImplementationID(rawValue: $0)) }
         let selectedWorkloads = try workloads.isEmpty
             ? (full ? Scenarios.all : Scenarios.standard)
             : Selection.resolve(workloads, among: Scenarios.all.map(\.name), kind: "workload", option: "--workloads")

@@ -54,7 +54,7 @@ struct ProfileCommand: ParsableCommand {
 
     private func execute() throws {
         let implementation = Registry.implementation(
-            ImplementationID(rawValue: try Self.one(self.implementation, among: Registry.all.map(\.id.rawValue), kind: "implementation"))!
+            ImplementationID(rawValue: try Self.one(self.implementation, among: Registry.all.map(\.id.rawValue), kind: "implementation"))
         )
         let workload = Scenarios.named(try Self.one(self.workload, among: Scenarios.all.map(\.name), kind: "workload"))!
         if let reason = workload.unsupportedReason(for: implementation) { throw BadInput(reason) }

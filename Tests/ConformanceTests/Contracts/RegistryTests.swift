@@ -6,9 +6,50 @@ import Testing
 /// the style actually builds.
 @Suite struct RegistryTests {
     @Test func listsEveryImplementationExactlyOnce() {
-        let ids = Registry.all.map(\.id)
-        #expect(ids.sorted() == ImplementationID.allCases.filter { Registry.unavailable[$0.rawValue] == nil })
-        #expect(Set(ids).count == ids.count)
+        let ids = Registry.projectRows.map(\.id)
+        let expected: [ImplementationID] = [
+            .baseline, .builtin, .structBridge, .classSubscription, .anySubscriber, .simpleCombine, .rxSink, .rxSwift,
+            .asyncSequence,
+        ]
+        #expect(ids == expected.filter { Registry.unavailable[$0.rawValue] == nil })
+        #expect(Set(Registry.all.map(\.id)).count == Registry.all.count)
+        for implementation in Registry.projectRows {
+            #expect(implementation.id.malformedReason == nil)
+        }
+    }
+
+    /// A row from another package is refused, with one line saying why, when its name is taken or is no
+    /// name; nothing of a refused call is added.
+    @Test(arguments: [
+        ("structBridge", "the implementation name 'structBridge' is taken by a built-in implementation"),
+        ("", "an implementation needs a name"),
+        ("my operators", "'my operators' is not a name: use ASCII letters and digits, starting with a letter"),
+        ("2fast", "'2fast' is not a name: use ASCII letters and digits, starting with a letter"),
+        ("map*", "'map*' is not a name: use ASCII letters and digits, starting with a letter"),
+    ])
+    func aRowWhoseNameIsTakenOrMalformedIsRefused(name: String, message: String) {
+        let before = Registry.all.map(\.id)
+        let row = Implementation(
+            id: ImplementationID(name), family: .loop, summary: "a test row", supportedOperators: [], isThreadSafe: false,
+            demand: .none, combineStyle: nil
+        )
+        #expect(throws: RegistrationError.self) { try Registry.add([row]) }
+        do { try Registry.add([row]) } catch { #expect(error.description == message) }
+        #expect(Registry.all.map(\.id) == before)
+    }
+
+    @Test func twoRowsOfOneNameInOneCallAreRefused() {
+        let row = Implementation(
+            id: "twiceNamedTestRow", family: .loop, summary: "a test row", supportedOperators: [], isThreadSafe: false,
+            demand: .none, combineStyle: nil
+        )
+        do {
+            try Registry.add([row, row])
+            Issue.record("two rows of one name were added")
+        } catch {
+            #expect(error.description == "the implementation name 'twiceNamedTestRow' is taken by an implementation added before")
+        }
+        #expect(!Registry.all.contains { $0.id == row.id })
     }
 
     /// Only the optional row may be missing, and only from a build without its library, saying why.

@@ -31,7 +31,9 @@ enum BusyLoopOperators: PlantedOperators {
 
 extension PlantedOperators {
     static var implementation: ImplementationID { .builtin }
+    static var summary: String { "builtin map with a planted cost" }
     static var supportedOperators: Set<OperatorID> { [.map] }
+    static var isThreadSafe: Bool { true }
 
     static func map<Upstream: Publisher, Output, Consumer: PublisherConsumer>(
         _ upstream: Upstream, _ transform: @escaping (Upstream.Output) -> Output, into consumer: Consumer
