@@ -72,4 +72,31 @@ struct CLIMergeTests {
             #expect(merged.environment.contains(entry), "environment.csv: \(entry)")
         }
     }
+
+    /// A disk that fills while the merged run is written: status 3 (not bad input), one line, the half-made
+    /// directory removed and the shards untouched. Needs a small tmpfs, so root: elsewhere there is nothing
+    /// to test (as `CLIStoppingTests`'s full disk).
+    @Test func aFullDiskLeavesNoHalfMergedRun() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try ShardFixtures.write(into: directory)
+        let disk = directory.appending("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        guard CLIStoppingTests.shell("mount -t tmpfs -o size=64k tmpfs '\(disk)'") == 0 else { return }
+        defer { _ = CLIStoppingTests.shell("umount '\(disk)'") }
+        // Two 4 KiB pages free: enough for the empty run written first, not for its rows.
+        try Data(count: 56 * 1024).write(to: URL(fileURLWithPath: "\(disk)/filler"))
+        try FileManager.default.createDirectory(atPath: "\(disk)/merged", withIntermediateDirectories: true)
+        let before = try DirectorySnapshot(directory.appending("shard-1"))
+        let outcome = try await ToolProcess.run(
+            tool, ["merge", "shard-1", "shard-2", "shard-3", "--output", "\(disk)/merged"], in: directory.path
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 3, "\(outcome)")
+        let line = outcome.errorLines.map(String.init)
+        #expect(line.count == 1 && line[0].hasPrefix("error: cannot write \(disk)/merged/"), "\(outcome)")
+        #expect(line.first?.hasSuffix("No space left on device") == true, "\(outcome)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(disk)/merged").isEmpty, "no half-merged run")
+        #expect(try DirectorySnapshot(directory.appending("shard-1")) == before)
+    }
 }
