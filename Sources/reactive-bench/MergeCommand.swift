@@ -27,9 +27,6 @@ struct MergeCommand: ParsableCommand {
     var label = "merged"
 
     func validate() throws {
-        guard !runs.isEmpty else {
-            throw ValidationError("merge takes the run directories of every shard of a run (got none)")
-        }
         try LabelOption.validate(label)
     }
 

@@ -28,7 +28,9 @@ public struct ShardMerge {
     public init(_ paths: [String]) throws(HarnessError) {
         var given: [ShardRun] = []
         for path in paths { given.append(try ShardRun.read(path)) }
-        guard !given.isEmpty else { throw HarnessError("merge takes the run directories of every shard of a run (got none)") }
+        guard !given.isEmpty else {
+            throw HarnessError("merge takes the run directories of every shard of a run (got none)")
+        }
         try Self.checkSchemas(given)
         metric = try Self.checkMetrics(given)
         try Self.checkBuilds(given)
