@@ -32,6 +32,8 @@ public struct IsolatedRunner {
     /// Seconds the noise gate may spend, over the whole run, waiting for a slow phase of the machine to
     /// end before it measures a disturbed cell again (``QuietMachineWait``).
     public var quietWaitBudgetSeconds = 45.0
+    /// The part of the cells to measure (`run --shard K/N`); every cell by default.
+    public var shard = Shard.whole
 
     public init(executable: String, configuration: RunConfiguration, cellTimeLimit: Double) {
         self.executable = executable
@@ -52,17 +54,16 @@ public struct IsolatedRunner {
         }
     }
 
-    /// Measures every pair, each in a process of its own, exchanging files through `scratch` (a new scratch
-    /// directory when nil, removed at the end).
+    /// Measures every pair (of ``shard``), each in a process of its own, exchanging files through `scratch`
+    /// (a new scratch directory when nil, removed at the end).
     public func run(
         workloads: [any Workload], implementations: [Implementation], scratch given: ScratchDirectory? = nil
     ) throws(HarnessError) -> Outcome {
         let scratch: ScratchDirectory
         if let given { scratch = given } else { scratch = try ScratchDirectory() }
         defer { if given == nil { scratch.remove() } }
-        let measured = workloads.reduce(0) { count, workload in
-            count + implementations.count { workload.unsupportedReason(for: $0) == nil }
-        }
+        let cells = shard.cells(of: workloads, implementations)
+        let measured = cells.count { $0.workload.unsupportedReason(for: $0.implementation) == nil }
         let launcher = try CellLauncher(executable: executable, configuration: configuration, scratch: scratch)
         var results: [CellResult] = []
         var timings: [[TimedRepetition]] = []
@@ -70,30 +71,28 @@ public struct IsolatedRunner {
         var started = 0
         let wait = configuration.noiseGate
             ? try? QuietMachineWait(input: SeededInput(), budgetSeconds: quietWaitBudgetSeconds) : nil
-        for workload in workloads {
-            for implementation in implementations {
-                if shouldStop() { return finish(results, timings, bests, complete: false) }
-                let request = CellRequest(
-                    workload: workload.name, implementation: implementation.id, configuration: configuration, latency: true
-                )
-                if let reason = workload.unsupportedReason(for: implementation) {
-                    // Nothing to measure: no process to start (under callgrind, a second's start-up).
-                    results.append(CellResult(workload, implementation, status: .unsupported, detail: reason))
-                    timings.append([])
-                    cellFinished(results)
-                    continue
-                }
-                let position = "cell \(results.count + 1)/\(workloads.count * implementations.count)"
-                step(ProgressStep(label: "\(position) \(workload.name) / \(implementation.id.rawValue)", done: started, total: measured))
-                started += 1
-                let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch, launcher)
-                if case .stopped = cell.ending { return finish(results, timings, bests, complete: false) }
-                results.append(cell.measured.result)
-                timings.append(cell.measured.timings)
-                bests += cell.measured.sentinelBest.map { [$0] } ?? []
-                wait?.observe()
+        for (workload, implementation) in cells {
+            if shouldStop() { return finish(results, timings, bests, complete: false) }
+            let request = CellRequest(
+                workload: workload.name, implementation: implementation.id, configuration: configuration, latency: true
+            )
+            if let reason = workload.unsupportedReason(for: implementation) {
+                // Nothing to measure: no process to start (under callgrind, a second's start-up).
+                results.append(CellResult(workload, implementation, status: .unsupported, detail: reason))
+                timings.append([])
                 cellFinished(results)
+                continue
             }
+            let position = "cell \(results.count + 1)/\(cells.count)"
+            step(ProgressStep(label: "\(position) \(workload.name) / \(implementation.id.rawValue)", done: started, total: measured))
+            started += 1
+            let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch, launcher)
+            if case .stopped = cell.ending { return finish(results, timings, bests, complete: false) }
+            results.append(cell.measured.result)
+            timings.append(cell.measured.timings)
+            bests += cell.measured.sentinelBest.map { [$0] } ?? []
+            wait?.observe()
+            cellFinished(results)
         }
         try remeasureDisturbed(&results, &timings, &bests, workloads: workloads, wait: wait, scratch: scratch, launcher)
         return finish(results, timings, bests, complete: !shouldStop())

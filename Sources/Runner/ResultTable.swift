@@ -23,6 +23,10 @@ public enum ResultTable {
     ] + AnatomyCounter.allCases.map(ResultColumn.anatomyPerUnit)
         + AnatomyCounter.allCases.map(ResultColumn.anatomyPerSubscription)
 
+    /// Decimals of the two columns taken from other rows (``CellRatios``).
+    public static let baselineRatioDigits = 2
+    public static let demandOverheadDigits = 1
+
     public static func table(_ results: [CellResult]) -> CSVTable {
         CSVTable(header: columns, rows: results.map(row))
     }
@@ -53,7 +57,7 @@ public enum ResultTable {
             "ns_per_unit_ci95_low": format(statistics?.confidenceInterval95.lowerBound),
             "ns_per_unit_ci95_high": format(statistics?.confidenceInterval95.upperBound),
             "units_per_second_median": format(statistics.map { 1e9 / $0.median }, digits: 0),
-            "baseline_ratio": format(result.baselineRatio, digits: 2),
+            "baseline_ratio": format(result.baselineRatio, digits: baselineRatioDigits),
             "allocations_per_unit": format(result.allocationsPerUnit, digits: 4),
             "bytes_per_unit": format(result.bytesPerUnit, digits: 2),
             "setup_ns_median": format(setup?.median, digits: 0),
@@ -63,7 +67,7 @@ public enum ResultTable {
             "retained_bytes": result.retainedBytes.map(String.init) ?? "",
             "request_calls_per_unit": format(result.requestCallsPerUnit, digits: 4),
             "demand_returns_per_unit": format(result.demandReturnsPerUnit, digits: 4),
-            "demand_overhead_percent": format(result.demandOverheadPercent, digits: 1),
+            "demand_overhead_percent": format(result.demandOverheadPercent, digits: demandOverheadDigits),
             "latency_p50_ns": latency.map { String($0.p50) } ?? "",
             "latency_p90_ns": latency.map { String($0.p90) } ?? "",
             "latency_p99_ns": latency.map { String($0.p99) } ?? "",

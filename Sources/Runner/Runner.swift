@@ -17,6 +17,8 @@ public struct Runner {
     public var shouldStop: () -> Bool = { false }
     /// Called before each sizing and each repetition of ``measure(workloads:implementations:)``.
     public var step: (ProgressStep) -> Void = { _ in }
+    /// The part of the cells to measure (`run --shard K/N`); every cell by default.
+    public var shard = Shard.whole
     /// The counter of the measured regions' instructions, when the configuration asks for one.
     private let instructions: Result<InstructionRegion, HarnessError>?
 
@@ -45,7 +47,7 @@ public struct Runner {
         public var complete = true
     }
 
-    /// Runs every pair, in order: workloads outer, implementations inner (the baseline first).
+    /// Runs every pair (of ``shard``), in order: workloads outer, implementations inner (the baseline first).
     public func run(workloads: [any Workload], implementations: [Implementation]) -> [CellResult] {
         measure(workloads: workloads, implementations: implementations).results
     }
@@ -54,20 +56,18 @@ public struct Runner {
     public func measure(workloads: [any Workload], implementations: [Implementation]) -> Outcome {
         var plans: [CellPlan] = []
         var results: [CellResult] = []
-        for workload in workloads {
-            for implementation in implementations {
-                var result = CellResult(workload, implementation)
-                if let reason = workload.unsupportedReason(for: implementation) {
-                    result.status = .unsupported
-                    result.detail = reason
-                } else if let failure = instructionCounterFailure {
-                    result.status = .failed
-                    result.detail = failure
-                } else {
-                    plans.append(CellPlan(index: results.count, workload: workload, implementation: implementation))
-                }
-                results.append(result)
+        for (workload, implementation) in shard.cells(of: workloads, implementations) {
+            var result = CellResult(workload, implementation)
+            if let reason = workload.unsupportedReason(for: implementation) {
+                result.status = .unsupported
+                result.detail = reason
+            } else if let failure = instructionCounterFailure {
+                result.status = .failed
+                result.detail = failure
+            } else {
+                plans.append(CellPlan(index: results.count, workload: workload, implementation: implementation))
             }
+            results.append(result)
         }
         let sentinel = configuration.noiseGate ? try? MachineSentinel(input: input) : nil
         let rounds = configuration.repetitions

@@ -13,8 +13,8 @@ struct ReactiveBench: ParsableCommand {
             130 when SIGINT or SIGTERM stopped a run.
             """,
         subcommands: [
-            ListCommand.self, RunCommand.self, SummaryCommand.self, CompareCommand.self, ABCommand.self,
-            ProfileCommand.self, CellCommand.self,
+            ListCommand.self, RunCommand.self, MergeCommand.self, SummaryCommand.self, CompareCommand.self,
+            ABCommand.self, ProfileCommand.self, CellCommand.self,
         ]
     )
 
@@ -43,7 +43,7 @@ struct ReactiveBench: ParsableCommand {
 
 extension ReactiveBench {
     /// The commands people type (`cell` is the tool's own).
-    static let commandNames = ["list", "run", "summary", "compare", "ab", "profile"]
+    static let commandNames = ["list", "run", "merge", "summary", "compare", "ab", "profile"]
 
     /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
     /// would call it an unexpected argument; this names the closest command instead.

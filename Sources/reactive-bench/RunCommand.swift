@@ -28,6 +28,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Sweep every parameter value of every scenario (default: the middle values).")
     var full = false
 
+    @Option(name: .long, parsing: .unconditional, help: "Measure part K of N of the selected cells (a CI matrix; `reactive-bench merge` joins the parts).")
+    var shard: String?
+
     @Option(name: .long, parsing: .unconditional, help: "Seconds a cell may take before it is killed and marked timeout (default 300).")
     var cellTimeout: Double?
 
@@ -72,6 +75,17 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--metric must be time or instructions (got '\(metric)')")
         }
         try LabelOption.validate(label)
+        _ = try selectedShard()
+    }
+
+    /// `--shard`, read; nil without it.
+    private func selectedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        do throws(HarnessError) {
+            return try Shard(parsing: shard)
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 
     func run() throws {
@@ -81,6 +95,7 @@ struct RunCommand: ParsableCommand {
     /// Returns whether any cell failed.
     private func execute() throws -> Bool {
         let (selectedWorkloads, selectedImplementations) = try selection()
+        let shard = try selectedShard()
         let progress = ProgressLine()
         let configuration = try runConfiguration(progress)
         let probe = try AllocationProbe.current()
@@ -90,7 +105,12 @@ struct RunCommand: ParsableCommand {
         defer { scratch?.remove() }
         let directory = try RunDirectory.create(under: output, label: label)
         let writer = RunWriter(
-            directory: directory, environment: environment, metric: configuration.instructionSource == nil ? .time : .instructions
+            directory: directory, environment: environment, metric: configuration.instructionSource == nil ? .time : .instructions,
+            extra: shard.map { shard in
+                ShardRun.environmentRows(
+                    shard, workloads: selectedWorkloads.map(\.name), implementations: selectedImplementations.map(\.id.rawValue)
+                )
+            } ?? []
         )
         do {
             try writer.write([], sentinelBest: nil, complete: false)
@@ -99,16 +119,22 @@ struct RunCommand: ParsableCommand {
             throw error
         }
         progress.log("writing \(directory)")
+        if let shard {
+            let cells = shard.cells(of: selectedWorkloads, selectedImplementations).count
+            progress.log("shard \(shard): \(cells) of the \(selectedWorkloads.count * selectedImplementations.count) selected cells")
+        }
 
         Interruption.install()
         let started = Clock.now()
         let outcome: IsolatedRunner.Outcome
         if let scratch {
             outcome = try measureIsolated(
-                selectedWorkloads, selectedImplementations, configuration, scratch: scratch, writer: writer, progress: progress
+                selectedWorkloads, selectedImplementations, configuration, shard: shard ?? .whole, scratch: scratch,
+                writer: writer, progress: progress
             )
         } else {
             var runner = Runner(configuration: configuration, probe: probe, progress: progress.log)
+            runner.shard = shard ?? .whole
             runner.step = progress.show
             runner.shouldStop = Interruption.requested
             let measured = runner.measure(workloads: selectedWorkloads, implementations: selectedImplementations)
@@ -159,12 +185,13 @@ struct RunCommand: ParsableCommand {
     /// stops the run, since measuring on would only lose more, and ends it with status 3.
     private func measureIsolated(
         _ workloads: [any Workload], _ implementations: [Implementation], _ configuration: RunConfiguration,
-        scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
+        shard: Shard, scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
     ) throws -> IsolatedRunner.Outcome {
         var writeFailure: OutputFailure?
         var runner = IsolatedRunner(
             executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout ?? 300
         )
+        runner.shard = shard
         runner.progress = progress.log
         runner.step = progress.show
         runner.logDirectory = writer.directory + "/logs"

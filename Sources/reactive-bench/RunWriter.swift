@@ -11,19 +11,38 @@ import Workloads
 /// (`result_rows`): a results.csv with fewer rows was cut short (compare and scripts/plot refuse it).
 struct RunWriter {
     let directory: String
-    let environment: RunEnvironment
+    /// environment.csv's first rows: the machine and the build (``RunEnvironment/csvTable``).
+    let environmentRows: [[String]]
     let metric: RunMetric
-    /// More `key,value` rows for environment.csv (an A/B run's side says which build it is).
+    /// More `key,value` rows for environment.csv (an A/B run's side says which build it is, a shard which
+    /// part of which selection it measured).
     var extra: [[String]] = []
 
+    init(directory: String, environmentRows: [[String]], metric: RunMetric, extra: [[String]] = []) {
+        self.directory = directory
+        self.environmentRows = environmentRows
+        self.metric = metric
+        self.extra = extra
+    }
+
+    init(directory: String, environment: RunEnvironment, metric: RunMetric, extra: [[String]] = []) {
+        self.init(directory: directory, environmentRows: environment.csvTable.rows, metric: metric, extra: extra)
+    }
+
     func write(_ results: [CellResult], sentinelBest: Double?, complete: Bool) throws(OutputFailure) {
+        try write(ResultTable.table(results), sentinelBest: sentinelBest, complete: complete)
+    }
+
+    /// Writes `results` as results.csv (rows as they are: `merge` copies the shards' rows), then
+    /// environment.csv.
+    func write(_ results: CSVTable, sentinelBest: Double?, complete: Bool) throws(OutputFailure) {
         do throws(HarnessError) {
-            try ResultTable.table(results).write(to: directory + "/results.csv")
-            var table = environment.csvTable
+            try results.write(to: directory + "/results.csv")
+            var table = CSVTable(header: ["key", "value"], rows: environmentRows)
             table.rows.append(["sentinel_best_ns_per_element", ResultTable.format(sentinelBest)])
             table.rows.append(["run_complete", String(complete)])
             table.rows.append([RunMetric.environmentKey, metric.rawValue])
-            table.rows.append([RunMetric.rowCountKey, String(results.count)])
+            table.rows.append([RunMetric.rowCountKey, String(results.rows.count)])
             table.rows += extra
             try table.write(to: directory + "/environment.csv")
         } catch {

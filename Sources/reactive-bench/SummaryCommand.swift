@@ -41,6 +41,10 @@ struct SummaryCommand: ParsableCommand {
     func run() throws {
         let results = try RunResults.load(runDirectory)
         let instructionRun = try instructions.map { try RunResults.load($0) }
+        // A run merged from shards of several machines: its times are not one machine's.
+        if let warning = EnvironmentNote.mixedMachines(results.environment) {
+            FileHandle.standardError.write(Data("\(warning)\n".utf8))
+        }
         if let fits {
             guard !FileManager.default.fileExists(atPath: fits) else { throw BadInput("\(fits) exists: --fits writes a new file, never over one") }
             try FitTable.table(FitTable.fits(results)).write(to: fits)

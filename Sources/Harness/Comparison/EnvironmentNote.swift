@@ -26,12 +26,13 @@ public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
 
     /// What to tell about two runs' environment.csv (nil when a run has none).
     public static func notes(base: [String: String]?, new: [String: String]?) -> [EnvironmentNote] {
-        let incomplete = incompleteRuns(base: base, new: new)
+        let eachRun = incompleteRuns(base: base, new: new)
+            + [mixedMachines(base, run: "base"), mixedMachines(new, run: "new")].compactMap { $0 }
         guard let base, let new else {
             let missing = [base == nil ? "base" : nil, new == nil ? "new" : nil].compactMap { $0 }
             let runs = missing.joined(separator: " and ")
             return [EnvironmentNote(.note, "no environment.csv for \(runs): builds and machines not checked")]
-                + incomplete
+                + eachRun
         }
         var notes: [EnvironmentNote] = []
         if let commits = differing("git_commit", base, new) {
@@ -51,7 +52,28 @@ public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
             ))
         }
         if let sentinel = sentinelNote(base: base, new: new) { notes.append(sentinel) }
-        return notes + incomplete
+        return notes + eachRun
+    }
+}
+
+// MARK: - Merged shards
+
+extension EnvironmentNote {
+    /// A warning when a run merged from shards (`reactive-bench merge`) has time rows measured on more than
+    /// one machine: its cells' times are then not comparable with each other. `run` names the run in a
+    /// comparison (`base`, `new`); nil for the one run `summary` reads.
+    public static func mixedMachines(_ environment: [String: String]?, run: String? = nil) -> EnvironmentNote? {
+        guard let environment, let machines = environment[ShardEnvironment.machines].flatMap({ Int($0) }), machines > 1,
+            environment[RunMetric.environmentKey] != RunMetric.instructions.rawValue
+        else { return nil }
+        let hosts = (environment[ShardEnvironment.hosts] ?? "").split(separator: Character(ShardEnvironment.separator))
+            .reduce(into: [Substring]()) { distinct, host in if !distinct.contains(host) { distinct.append(host) } }
+        let whose = run.map { "the \($0) run's" } ?? "this run's"
+        return EnvironmentNote(
+            .warning,
+            "\(whose) time rows come from \(machines) different machines (its shards ran on \(hosts.joined(separator: ", "))): "
+                + "times measured on different machines are not comparable"
+        )
     }
 }
 

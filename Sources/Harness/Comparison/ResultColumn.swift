@@ -18,6 +18,8 @@ public enum ResultColumn {
     public static let source = "source"
     public static let unit = "unit"
     public static let implementation = "implementation"
+    /// The implementation's family (`combine`, `rx`, ...).
+    public static let family = "family"
     public static let status = "status"
     public static let detail = "detail"
     public static let nanosecondsPerUnitMedian = "ns_per_unit_median"
@@ -28,6 +30,9 @@ public enum ResultColumn {
     public static let bytesPerSubscription = "bytes_per_subscription"
     public static let retainedBytes = "retained_bytes"
     public static let requestCallsPerUnit = "request_calls_per_unit"
+    /// Taken from other rows once a run is done (`CellRatios`): computed again when shards are merged.
+    public static let baselineRatio = "baseline_ratio"
+    public static let demandOverheadPercent = "demand_overhead_percent"
     /// Instruction counts, written by `run --metric instructions` (empty in time runs, absent from files
     /// written before them): compared when both runs have them.
     public static let instructionsPerUnit = "instructions_per_unit"

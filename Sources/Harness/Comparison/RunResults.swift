@@ -144,12 +144,7 @@ extension RunResults {
     }
 
     private static func readEnvironment(_ path: String) throws(HarnessError) -> [String: String] {
-        let table = try CSVTable.read(from: path)
-        guard table.header == ["key", "value"] else {
-            throw HarnessError(
-                "\(path): expected the columns key,value but found \(table.header.joined(separator: ","))"
-            )
-        }
+        let table = try RunEnvironment.read(from: path)
         return Dictionary(table.rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -47,6 +47,19 @@ public struct RunEnvironment: Sendable, Equatable {
         )
     }
 
+    /// Reads an environment.csv: a `key,value` table.
+    ///
+    /// - Throws: what ``CSVTable/read(from:)`` throws, or an error naming other columns.
+    public static func read(from path: String) throws(HarnessError) -> CSVTable {
+        let table = try CSVTable.read(from: path)
+        guard table.header == ["key", "value"] else {
+            throw HarnessError(
+                "\(path): expected the columns key,value but found \(table.header.joined(separator: ","))"
+            )
+        }
+        return table
+    }
+
     /// The environment as a two-column table, `key,value`, keys in snake_case.
     public var csvTable: CSVTable {
         CSVTable(

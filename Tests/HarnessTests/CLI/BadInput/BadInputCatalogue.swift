@@ -14,6 +14,7 @@ enum BadInputCatalogue {
     static let sections: [(title: String, cases: [BadInputCase])] = [
         ("the tool, `list` and `cell`", CLIToolBadInputTests.cases),
         ("`run`", CLIBadInputTests.cases),
+        ("`merge`", CLIMergeBadInputTests.cases),
         ("`compare`", CLICompareBadInputTests.cases),
         ("`ab`", CLIABBadInputTests.cases),
     ]
@@ -80,7 +81,9 @@ enum BadInputCatalogue {
         or changed under the working directory, which holds an earlier run (`runs/20240101-000000-earlier/`)
         that stays byte-identical. `run` cases also pass small valid defaults for whatever they do not set
         (`--workloads map --implementations baseline --elements 1000 --repetitions 1 --output runs --label
-        bad-input --no-latency`). `.` is the working directory; `$COPY` the directory of the tool's copy.
+        bad-input --no-latency`). `merge` cases are given synthetic shards (`ShardFixtures`): `shard-1`,
+        `shard-2` and `shard-3` of one run, and shards that do not go with the first two in one way each.
+        `.` is the working directory; `$COPY` the directory of the tool's copy.
 
         """
 
@@ -124,6 +127,33 @@ enum BadInputCatalogue {
         - **A cell's time limit** below a second is shown as given: `no result after 0.5 s (--cell-timeout)`.
         - **`--elements` that is not a multiple of the 10 timed batches** is rounded down, with a warning
           line: `warning: --elements 15 is rounded down to 10, a multiple of the 10 timed batches`.
+
+        ## A cell that never lets go
+
+        Every process the tool starts (a cell, a cell under valgrind, an `ab` side, the `swift build` of an `ab`
+        revision) runs in a process group of its own, and its time limit covers the whole group
+        (`ChildProcess`): past `--cell-timeout` the group gets SIGTERM, then SIGKILL a second later. The tool
+        learns that the child exited from the kernel (a pidfd, `waitid`), not from its pipes closing, and kills
+        whatever the child left in its group before it collects it.
+
+        - **A crashing cell whose backtracer hangs.** A crashing cell starts the Swift runtime's backtracer,
+          which inherits the cell's stderr. Foundation's `Process`, which the tool used before, noticed a
+          child's exit only once every holder of a socket it gives the child had closed it: a backtracer that
+          blocked after the cell died kept the run waiting for ever (a zombie cell, `--cell-timeout`
+          unenforced), which under load happened in 2 of 15 fault runs beside eight busy loops. The test-only
+          `fault (orphan)` cell does this on purpose: it starts a `sleep 1000` that holds its stdout and stderr,
+          then crashes. Its row is `crashed`, written as soon as the cell dies, and no `sleep` is left
+          (`CLIIsolationTests`).
+        - **A crash report cut short.** Cells run with `SWIFT_BACKTRACE=interactive=no,color=no,output-to=stderr,
+          threads=crashed,registers=none,images=none` unless the user set one: the crashed thread, fully
+          symbolicated, in 0.31 s here. A crash whose report is still being written at the deadline is
+          `crashed`, not `timeout`: `crashed with SIGSEGV (signal 11): Bad pointer dereference ...; its crash
+          report was cut short at the 3 s limit (--cell-timeout)`.
+        - **The load trial**, `scripts/trial-fault-load [TRIES] [BUSY]`: the fault run of the isolation test
+          (`--workloads 'fault*,map' --implementations baseline,structBridge --cell-timeout 3`) TRIES times
+          beside BUSY busy loops, each under a 120 s watchdog. Measured at the commit that brought the process
+          groups, on the 2-core VM: `scripts/trial-fault-load 10 8`: hung 0 of 10, each run 9-11 s, every
+          crashing cell `crashed`, no fault process left.
 
         ## jemalloc
 

@@ -3,13 +3,14 @@ import Runner
 import Workloads
 
 /// What every bad-input case finds in its working directory: an earlier run under `runs/` (which must
-/// stay byte-identical), a regular file `a-file`, the `compare` fixtures (``CompareFixtures``) and a
-/// cell request naming a workload that does not exist.
+/// stay byte-identical), a regular file `a-file`, the `compare` fixtures (``CompareFixtures``), the
+/// `merge` fixtures (``ShardFixtures``) and a cell request naming a workload that does not exist.
 enum BadInputFixtures {
     static let earlierRun = "runs/20240101-000000-earlier"
 
     static func write(into directory: TemporaryDirectory) throws {
         try CompareFixtures.write(into: directory)
+        try ShardFixtures.write(into: directory)
         try SyntheticRun(seed: 7).write(to: directory.appending(earlierRun))
         try Data("not a directory\n".utf8).write(to: URL(fileURLWithPath: directory.appending("a-file")))
         let request = CellRequest(

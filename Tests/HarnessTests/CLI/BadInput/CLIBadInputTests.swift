@@ -57,6 +57,11 @@ struct CLIBadInputTests {
         run("output on a read-only file system (sysfs)", ["--output", "/sys/reactive-bench-runs"],
             mentions: ["/sys/reactive-bench-runs"]),
         run("unknown option", ["--bogus", "1"], mentions: ["--bogus"]),
+        run("shard 0 of N", ["--shard", "0/3"], mentions: ["--shard 0/3", "between 1 and 3"]),
+        run("shard beyond N", ["--shard", "4/3"], mentions: ["--shard 4/3", "between 1 and 3"]),
+        run("shard of 0 shards", ["--shard", "1/0"], mentions: ["--shard 1/0", "N must be at least 1"]),
+        run("shard that is not numbers", ["--shard", "a/b"], mentions: ["--shard", "whole numbers", "'a/b'"]),
+        run("shard without a slash", ["--shard", "3"], mentions: ["--shard must be K/N", "'3'"]),
         // The scratch directory is made before the run directory: nothing is left behind.
         run("a temporary directory that cannot be made (TMPDIR=/nonexistent)", [],
             mentions: ["cannot create a temporary directory under /nonexistent"], environment: ["TMPDIR": "/nonexistent"]),
