@@ -57,10 +57,20 @@ struct CLIShardTests {
             cells + ["--metric", "instructions", "--quick", "--elements", "1000"], in: directory, timeLimit: .seconds(600)
         )
         #expect(split.keys(split.merged) == split.keys(split.whole))
-        let counts = split.whole.header.filter { $0.hasPrefix("instructions_per") || $0.hasSuffix("_per_unit") || $0.hasSuffix("_per_subscription") }
+        // The merged rows are the shards' rows as they were written; a shard's process and the whole run's
+        // are two processes, whose set-up counts differ by the few instructions the heap's state before
+        // it moves (14,526 against 14,530 per subscription seen here): exact per unit, and within the
+        // count gate's 1% per subscription.
+        let perUnit = split.whole.header.filter { $0.hasSuffix("_per_unit") }
         for (whole, merged) in zip(split.whole.rows, split.merged.rows) {
-            for column in Self.repeatable + counts {
+            for column in Self.repeatable + perUnit {
                 #expect(split.field(merged, column) == split.field(whole, column), "\(split.key(whole)): \(column)")
+            }
+            let setUp = (Double(split.field(whole, "instructions_per_subscription")), Double(split.field(merged, "instructions_per_subscription")))
+            if let wholeSetUp = setUp.0, let mergedSetUp = setUp.1 {
+                #expect(abs(mergedSetUp - wholeSetUp) <= wholeSetUp * 0.01, "\(split.key(whole)): instructions_per_subscription")
+            } else {
+                #expect(setUp.0 == nil && setUp.1 == nil, "\(split.key(whole)): instructions_per_subscription in one run only")
             }
         }
         try split.expectRowsCopiedButTheRatios()
