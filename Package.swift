@@ -66,6 +66,9 @@ let package = Package(
     name: "ReactiveBench",
     products: [
         .executable(name: "reactive-bench", targets: ["reactive-bench"]),
+        // The tool as a library, for a package that benchmarks its own operators beside the project's
+        // (Benchmarks/Examples/MyOperators): `ReactiveBench.main(adding:)` in the package's executable.
+        .library(name: "ReactiveBench", targets: ["ReactiveBench"]),
         // The styles as libraries, for scratch packages that want to try one (`.package(path:)`).
         .library(
             name: "ReactiveBenchStyles",
@@ -168,16 +171,19 @@ let package = Package(
             swiftSettings: optimisation
         ),
 
-        .executableTarget(
-            name: "reactive-bench",
+        // The tool as a library: its commands, and `ReactiveBench.main(adding:)` for a package's own rows.
+        .target(
+            name: "ReactiveBench",
             dependencies: [
-                "Runner", "Workloads", "Harness", "Implementations",
+                "Runner", "Workloads", "Harness", "Implementations", "StyleKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: optimisation,
-            // jemalloc becomes the process allocator of the tool (Debian: libjemalloc-dev).
+            // jemalloc becomes the process allocator of every executable made with it (Debian:
+            // libjemalloc-dev).
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
+        .executableTarget(name: "reactive-bench", dependencies: ["ReactiveBench"], swiftSettings: optimisation),
 
         // Helpers both test targets use (a test target cannot import another).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Implementations
+import StyleKit
 import Workloads
 
 /// How a parent starts a cell's process: the tool itself, or, when the run counts instructions with

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Implementations
+import StyleKit
 import Workloads
 
 /// Runs one cell in a child process under callgrind, collecting its element batches only (one

@@ -1,5 +1,6 @@
 import Harness
 import Implementations
+import StyleKit
 import Workloads
 
 /// Measures how fast the machine is running right now, so that repetitions timed while it ran slow

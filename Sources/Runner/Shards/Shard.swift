@@ -1,5 +1,6 @@
 import Harness
 import Implementations
+import StyleKit
 import Workloads
 
 /// Part K of N of a run's cells (`run --shard K/N`), for a CI matrix that runs the parts side by side and

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Implementations
+import StyleKit
 import Runner
 import Testing
 import Workloads

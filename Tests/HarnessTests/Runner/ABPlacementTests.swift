@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Implementations
+import StyleKit
 @testable import Runner
 import Testing
 import Workloads

@@ -1,5 +1,6 @@
 import Harness
 import Implementations
+import StyleKit
 import Runner
 import Testing
 import Workloads

@@ -1,5 +1,6 @@
 import Benchmark
 import Implementations
+import StyleKit
 import MallocInterposerSwift
 import Workloads
 

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import Implementations
+import StyleKit
 import Workloads
 
 /// Registers one package-benchmark benchmark per (workload, implementation) cell of the scenario table,

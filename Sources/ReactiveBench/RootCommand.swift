@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 
-@main
-struct ReactiveBench: ParsableCommand {
+/// The command line: `reactive-bench` and every executable that calls ``ReactiveBench/main(adding:)``.
+struct RootCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reactive-bench",
         abstract: "What does each way of writing a reactive operator cost?",
@@ -18,30 +18,9 @@ struct ReactiveBench: ParsableCommand {
         ]
     )
 
-    /// ArgumentParser reports bad input with a usage block and exit status 64; ReactiveBench promises
-    /// one line naming the problem and exit status 2, for every kind of bad input.
-    static func main() {
-        do {
-            try checkCommandName(Array(CommandLine.arguments.dropFirst()))
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let exit as ExitCode {
-            Self.exit(withError: exit)
-        } catch let failure as OutputFailure {
-            FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
-            Self.exit(withError: ExitCode(OutputFailure.exitStatus))
-        } catch {
-            guard exitCode(for: error) != .success else { Self.exit(withError: error) }
-            let message = message(for: error)
-            let line = message.split(separator: "\n").first.map(String.init) ?? "\(error)"
-            let text = line.lowercased().hasPrefix("error:") ? line : "error: \(line)"
-            FileHandle.standardError.write(Data("\(text)\n".utf8))
-            Self.exit(withError: ExitCode(2))
-        }
-    }
 }
 
-extension ReactiveBench {
+extension RootCommand {
     /// The commands people type (`cell` is the tool's own).
     static let commandNames = ["list", "run", "merge", "summary", "compare", "ab", "profile"]
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Harness
 import Implementations
+import StyleKit
 import Runner
 import Workloads
 
