@@ -79,6 +79,10 @@ struct CompareCommand: ParsableCommand {
             let run = try RunResults.load(path)
             try Self.checkImplementations([first, second], in: run)
             let report = ImplementationRatioReport(run: run, first: first, second: second)
+            // Rows compiled unlike an app's code (another package's, or no cross-module optimisation).
+            for warning in EnvironmentNote.compilation(run.environment) {
+                FileHandle.standardError.write(Data("\(warning)\n".utf8))
+            }
             print(RatioRenderer.render(report, format: format))
             return false
         }

@@ -41,8 +41,10 @@ struct SummaryCommand: ParsableCommand {
     func run() throws {
         let results = try RunResults.load(runDirectory)
         let instructionRun = try instructions.map { try RunResults.load($0) }
-        // A run merged from shards of several machines: its times are not one machine's.
-        if let warning = EnvironmentNote.mixedMachines(results.environment) {
+        // A run merged from shards of several machines, or rows compiled unlike an app's code.
+        let warnings = [EnvironmentNote.mixedMachines(results.environment)].compactMap { $0 }
+            + EnvironmentNote.compilation(results.environment)
+        for warning in warnings {
             FileHandle.standardError.write(Data("\(warning)\n".utf8))
         }
         if let fits {
