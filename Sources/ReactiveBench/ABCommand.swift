@@ -148,7 +148,7 @@ struct ABCommand: ParsableCommand {
         )
         try writer.writeComparison(ComparisonRenderer.render(report, format: .csv, showAll: true))
         print(ComparisonRenderer.render(report, format: ReportFormat(rawValue: format)!, showAll: all))
-        return report.hasRegression
+        return report.fails
     }
 
     /// Workloads x implementations of this tool's tables; a build that lacks one says so per cell.

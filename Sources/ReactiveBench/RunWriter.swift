@@ -1,6 +1,8 @@
+import CombineFramework
 import Harness
 import Implementations
 import Runner
+import StyleKit
 import Workloads
 
 /// Writes a run directory's two files, each atomically, as often as asked: once when the directory is
@@ -44,6 +46,7 @@ struct RunWriter {
             table.rows.append(["run_complete", String(complete)])
             table.rows.append([RunMetric.environmentKey, metric.rawValue])
             table.rows.append([RunMetric.rowCountKey, String(results.rows.count)])
+            table.rows.append(["combine_framework", CombineFramework.name])
             table.rows += Self.addedRows + extra
             try table.write(to: directory + "/environment.csv")
         } catch {

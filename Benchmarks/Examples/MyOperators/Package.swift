@@ -9,15 +9,12 @@ let package = Package(
     name: "MyOperators",
     dependencies: [
         .package(name: "ReactiveBench", path: "../../.."),
-        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
     ],
     targets: [
         .target(
             name: "MyOperators",
-            dependencies: [
-                .product(name: "ReactiveBenchStyles", package: "ReactiveBench"),
-                .product(name: "OpenCombine", package: "OpenCombine"),
-            ]
+            // StyleKit, and CombineFramework: Apple's Combine on Apple platforms, OpenCombine elsewhere.
+            dependencies: [.product(name: "ReactiveBenchStyles", package: "ReactiveBench")]
         ),
         .executableTarget(
             name: "my-bench",
@@ -25,7 +22,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MyOperatorsTests",
-            dependencies: ["MyOperators", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["MyOperators", .product(name: "ReactiveBenchStyles", package: "ReactiveBench")]
         ),
     ]
 )

@@ -1,5 +1,5 @@
 import DirectSources
-import OpenCombine
+import CombineFramework
 import RxCore
 import Testing
 

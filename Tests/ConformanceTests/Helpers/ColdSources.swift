@@ -1,5 +1,5 @@
 import Implementations
-import OpenCombine
+import CombineFramework
 import RxCore
 import SimpleCombine
 import StyleKit

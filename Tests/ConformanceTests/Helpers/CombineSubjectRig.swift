@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A hand-driven Combine publisher (a `Subject`, or the direct source) with ``TrackingSubscriber``s.
 final class CombineSubjectRig<S: HandDrivenPublisher>: SubjectRig, @unchecked Sendable {

@@ -1,5 +1,5 @@
 import DirectSources
-import OpenCombine
+import CombineFramework
 import Subjects
 
 /// A Combine publisher a test drives by hand with `send`: the subjects (`PassthroughSubject`,

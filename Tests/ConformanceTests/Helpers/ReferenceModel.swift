@@ -1,5 +1,5 @@
 import Implementations
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// docs/SEMANTICS.md as a plain loop over a script: the output history every implementation of an

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A subscriber of a subject under test, in the shared vocabulary: Combine subjects get a
 /// ``TrackingSubscriber``, the Rx subject a ``RecordingObserver`` and its disposable.

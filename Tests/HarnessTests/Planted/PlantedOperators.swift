@@ -1,6 +1,6 @@
 import Builtin
 import Harness
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// A test-only style: OpenCombine's own `map` (the `builtin` row) whose transform first calls `plant()`,

@@ -1,5 +1,5 @@
 import Foundation
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 // Seed 000's two custom operators, as a reader of it writes them: `myMap`, a struct publisher whose

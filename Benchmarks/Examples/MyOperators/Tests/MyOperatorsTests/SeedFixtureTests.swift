@@ -1,5 +1,5 @@
 import MyOperators
-import OpenCombine
+import CombineFramework
 import Testing
 
 /// Seed 000's own example: what `myWithLatestFrom` and `myMap` give on its sequence.
