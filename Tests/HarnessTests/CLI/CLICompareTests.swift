@@ -50,6 +50,21 @@ struct CLICompareTests {
         #expect(grown.exitedNormally && grown.exitStatus == 0, "\(grown)")
     }
 
+    /// An order check that checked nothing (the reference shares no significantly different pair) is
+    /// no pass.
+    @Test func summaryCheckOrderThatChecksNothingExitsWith1() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try CompareFixtures.write(into: directory)
+        let outcome = try await ToolProcess.run(
+            tool, ["summary", "base", "--check-order", "one-cell"], in: directory.path, timeLimit: .seconds(60)
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 1, "\(outcome)")
+        #expect(lines(outcome.standardOutput).last == "0 significantly different pairs checked against one-cell: 0 reversed", "\(outcome)")
+        #expect(outcome.errorLines == ["error: no significantly different pair of base is in one-cell: nothing was checked"], "\(outcome)")
+    }
+
     @Test func markdownIsAVerdictLineAndATable() async throws {
         guard let outcome = try await compare(["base", "slower", "--format", "markdown"]) else { return }
         #expect(outcome.exitedNormally && outcome.exitStatus == 1, "\(outcome)")
