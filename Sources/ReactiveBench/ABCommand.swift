@@ -113,6 +113,8 @@ struct ABCommand: ParsableCommand {
         Interruption.install()
         let resolver = BuildResolver(log: progress.log)
         let baseBuild = try resolver.resolve(base, option: "--base"), newBuild = try resolver.resolve(new, option: "--new")
+        try ToolHandshake.check(baseBuild.executable, option: "--base")
+        try ToolHandshake.check(newBuild.executable, option: "--new")
         let options = try ComparisonArguments(
             threshold: threshold, alpha: alpha, instructionsThreshold: instructionsThreshold, metrics: metrics, format: format
         ).options(timeVerdicts: .paired)
@@ -143,12 +145,27 @@ struct ABCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: interrupted: the pairs measured so far are in \(directory) (run_complete=false)\n".utf8))
             throw ExitCode(130)
         }
+        try Self.checkMeasuredSomething(outcome, directory: directory)
         let report = try ComparisonReport.checked(
             base: try RunResults.load("\(directory)/base"), new: try RunResults.load("\(directory)/new"), options: options
         )
         try writer.writeComparison(ComparisonRenderer.render(report, format: .csv, showAll: true))
         print(ComparisonRenderer.render(report, format: ReportFormat(rawValue: format)!, showAll: all))
         return report.fails
+    }
+
+    /// A side whose every cell crashed, timed out, failed or was absent measured nothing: no verdict can
+    /// say "no regression" about it (`--elements` too large for the build, a side that is no longer the
+    /// tool once it runs). One line and exit status 2; the pairs stay in the run directory.
+    private static func checkMeasuredSomething(_ outcome: ABRunner.Outcome, directory: String) throws {
+        for (side, results) in [("base", outcome.base), ("new", outcome.new)]
+        where !results.contains(where: { $0.status == .ok }) {
+            let statuses = Dictionary(grouping: results, by: \.status.rawValue).map { "\($0.value.count) \($0.key)" }.sorted()
+            throw BadInput(
+                "the \(side) side measured nothing: of its \(results.count) cells \(statuses.joined(separator: ", ")) "
+                    + "(logs in \(directory)/logs)"
+            )
+        }
     }
 
     /// Workloads x implementations of this tool's tables; a build that lacks one says so per cell.
