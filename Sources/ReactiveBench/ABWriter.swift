@@ -46,7 +46,7 @@ struct ABWriter {
         for (side, build, rows) in [("base", base, outcome.base), ("new", new, outcome.new)] {
             var sideEnvironment = environment
             sideEnvironment.gitCommit = build.commit ?? "unknown"
-            sideEnvironment.gitTreeDirty = build.commit == nil ? nil : false
+            sideEnvironment.gitTreeDirty = build.treeDirty
             let writer = RunWriter(
                 directory: "\(directory)/\(side)", environment: sideEnvironment, metric: .time,
                 extra: [["ab_side", side], ["ab_build", build.description], ["ab_tool", build.executable], ["ab_pairs", String(pairs)]]

@@ -57,6 +57,14 @@ struct CLIABTests {
             let environment = try CSVTable.read(from: "\(run)/\(side)/environment.csv")
             #expect(environment.rows.contains(["ab_side", side]) && environment.rows.contains(["run_complete", "true"]))
         }
+        // Each side says what it was built from, as far as can be known: the package's own build its work
+        // tree's commit and state, the copy outside any work tree nothing.
+        func value(_ side: String, _ key: String) throws -> String? {
+            try CSVTable.read(from: "\(run)/\(side)/environment.csv").rows.first { $0.first == key }?.last
+        }
+        #expect(try value("base", "git_tree_dirty").map { ["true", "false"].contains($0) } == true)
+        #expect(try value("base", "git_commit")?.count == 40)
+        #expect(try value("new", "git_commit") == "unknown" && value("new", "git_tree_dirty") == "unknown")
         let compared = try await ToolProcess.run(base, ["compare", "\(run)/base", "\(run)/new"], in: directory.path)
         #expect(compared.exitStatus == 0, "the sides are ordinary runs to compare: \(compared)")
     }
