@@ -129,7 +129,11 @@ struct ABCommand: ParsableCommand {
         var runner = ABRunner(settings: ABRunner.Settings(pairs: pairs, configuration: processConfiguration, comparison: options))
         runner.progress = progress.log
         runner.step = progress.show
-        runner.shouldStop = Interruption.requested
+        var writeFailure: Error?
+        runner.shouldStop = { Interruption.requested() || writeFailure != nil }
+        runner.roundFinished = { pairs in
+            do { try writer.writePairs(pairs) } catch { writeFailure = error }
+        }
         var baseSide = ToolSide(executable: baseBuild.executable, name: "base", scratch: scratch, timeLimit: cellTimeout)
         var newSide = ToolSide(executable: newBuild.executable, name: "new", scratch: scratch, timeLimit: cellTimeout)
         baseSide.shouldStop = Interruption.requested
@@ -138,6 +142,7 @@ struct ABCommand: ParsableCommand {
         newSide.logDirectory = "\(directory)/logs"
         if let note = baseSide.placementNote { progress.log("warning: \(note)") }
         let outcome = try runner.run(cells, base: baseSide, new: newSide)
+        if let writeFailure { throw writeFailure }
         progress.finish()
         try writer.finish(outcome)
 

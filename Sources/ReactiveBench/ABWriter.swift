@@ -41,6 +41,22 @@ struct ABWriter {
         }
     }
 
+    /// The pairs so far, written over the last ones at once (a temporary file renamed), after each round.
+    func writePairs(_ pairs: [ABRunner.Pair]) throws {
+        let rows = pairs.map { pair in
+            [
+                pair.workload, pair.implementation, String(pair.stage), String(pair.index + 1),
+                pair.baseFirst ? "base-new" : "new-base", ResultTable.format(pair.base), ResultTable.format(pair.new),
+                ResultTable.format(pair.base > 0 ? pair.new / pair.base : nil, digits: 4),
+            ]
+        }
+        do throws(HarnessError) {
+            try CSVTable(header: Self.pairColumns, rows: rows).write(to: "\(directory)/pairs.csv")
+        } catch {
+            throw OutputFailure(error.message)
+        }
+    }
+
     private func write(_ outcome: ABRunner.Outcome) throws {
         let environment = RunEnvironment.capture()
         for (side, build, rows) in [("base", base, outcome.base), ("new", new, outcome.new)] {
@@ -53,17 +69,6 @@ struct ABWriter {
             )
             try writer.write(rows, sentinelBest: nil, complete: outcome.complete)
         }
-        let rows = outcome.pairs.map { pair in
-            [
-                pair.workload, pair.implementation, String(pair.stage), String(pair.index + 1),
-                pair.baseFirst ? "base-new" : "new-base", ResultTable.format(pair.base), ResultTable.format(pair.new),
-                ResultTable.format(pair.base > 0 ? pair.new / pair.base : nil, digits: 4),
-            ]
-        }
-        do throws(HarnessError) {
-            try CSVTable(header: Self.pairColumns, rows: rows).write(to: "\(directory)/pairs.csv")
-        } catch {
-            throw OutputFailure(error.message)
-        }
+        try writePairs(outcome.pairs)
     }
 }

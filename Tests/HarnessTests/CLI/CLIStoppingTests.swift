@@ -134,6 +134,33 @@ struct CLIStoppingTests {
         #expect(compared.standardOutput.contains("warning: the new run is incomplete"), "compare says it is partial: \(compared)")
     }
 
+    /// `ab` killed with kill -9 keeps the pairs it measured: pairs.csv is written after every round.
+    @Test func abKilledWithKillMinus9KeepsItsPairs() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let temporary = directory.appending("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let process = try Self.start(
+            tool, ["ab", "--base", tool, "--new", tool, "--workloads", "map", "--implementations", "baseline",
+                   "--quick", "--pairs", "40", "--output", "runs"],
+            in: directory.path, temporary: temporary
+        )
+        defer { if process.isRunning { process.terminate() } }
+        func pairs() -> [[String]] {
+            guard let run = try? Self.onlyRun(under: directory.appending("runs")),
+                let table = try? CSVTable.read(from: "\(run)/pairs.csv")
+            else { return [] }
+            return table.rows
+        }
+        try await Self.waitFor { pairs().count >= 3 }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let kept = pairs()
+        #expect(kept.count >= 3, "the pairs measured before the kill are in pairs.csv")
+        #expect(kept.map { $0[3] } == (1...kept.count).map(String.init), "in pair order")
+    }
+
     /// A disk that fills during the run: status 3 (not bad input), one line, and the files written before
     /// are kept, both of them. Needs a small tmpfs, so root: elsewhere there is nothing to test.
     @Test func aFullDiskStopsTheRunWithStatus3AndKeepsWhatWasWritten() async throws {
