@@ -89,8 +89,8 @@ struct ABCommand: ParsableCommand {
             )
         }
         let batches = RunConfiguration.standard.batches
-        if let elements, elements < batches {
-            throw ValidationError("--elements must be at least \(batches), one per timed batch (got \(elements))")
+        if let elements, let problem = RunConfiguration.elementsProblem(elements, minimum: batches, why: ", one per timed batch") {
+            throw ValidationError(problem)
         }
         if !(cellTimeout > 0) || !cellTimeout.isFinite {
             throw ValidationError("--cell-timeout must be a positive number of seconds (got \(cellTimeout))")

@@ -48,6 +48,17 @@ public struct RunConfiguration: Sendable, Codable {
     /// spread over the run make the median robust to the bursts of a shared 2-core machine.
     public static let standard = RunConfiguration()
 
+    /// The most units a repetition may have (`--elements`): a billion elements is minutes per repetition
+    /// for the slowest cells, and counts of many more overflow (9,223,372,036,854,775,807 crashed every cell).
+    public static let maximumUnits = 1_000_000_000
+
+    /// Why `elements` cannot be a repetition's units (at least `minimum`, at most ``maximumUnits``), or nil.
+    public static func elementsProblem(_ elements: Int, minimum: Int, why: String) -> String? {
+        if elements < minimum { return "--elements must be at least \(minimum)\(why) (got \(elements))" }
+        if elements > maximumUnits { return "--elements must be at most \(maximumUnits) (got \(elements))" }
+        return nil
+    }
+
     /// For CI and smoke runs: the same statistics over shorter repetitions.
     public static let quick = RunConfiguration(
         repetitions: 5, targetRepetitionNanoseconds: 10_000_000, measuresLatency: true, latencyUnits: 20_000

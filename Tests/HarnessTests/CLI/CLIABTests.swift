@@ -14,16 +14,15 @@ struct CLIABTests {
         return (tool, copy)
     }
 
-    /// Both sides crash on every cell (units beyond what a repetition can count): no verdict, one line,
-    /// exit status 2.
+    /// Both sides crash on every cell (the test-only `fault (crash)`): no verdict, one line, exit status 2.
     @Test func aSideThatMeasuredNothingIsAnErrorNotNoRegression() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         guard let (base, new) = try twoTools(in: directory) else { return }
         let outcome = try await ToolProcess.run(
-            base, ["ab", "--base", base, "--new", new, "--workloads", "map", "--implementations", "baseline",
-                   "--quick", "--elements", "9000000000000000000", "--output", "runs"],
-            in: directory.path, timeLimit: .seconds(300)
+            base, ["ab", "--base", base, "--new", new, "--workloads", "fault (crash)", "--implementations", "structBridge",
+                   "--quick", "--output", "runs"],
+            in: directory.path, timeLimit: .seconds(300), environment: ["REACTIVE_BENCH_TEST_FAULTS": "1"]
         )
         #expect(outcome.exitedNormally && outcome.exitStatus == 2, "\(outcome)")
         #expect(outcome.errorLines.last?.hasPrefix("error: the base side measured nothing: of its 1 cells 1 crashed") == true, "\(outcome)")
