@@ -21,5 +21,11 @@ enum BadInputFixtures {
             workload: "mapp", implementation: .baseline, configuration: .quick, latency: false
         )
         try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: directory.appending("unknown-workload.json")))
+        for (name, batches) in [("zero-batches.json", 0), ("negative-batches.json", -1)] {
+            var configuration = RunConfiguration.quick
+            configuration.batches = batches
+            let request = CellRequest(workload: "map", implementation: .baseline, configuration: configuration, latency: false)
+            try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: directory.appending(name)))
+        }
     }
 }
