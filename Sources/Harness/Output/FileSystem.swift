@@ -19,11 +19,24 @@ public enum AtomicFile {
 
 /// The few POSIX file operations the harness needs, with errors that name the path and the reason.
 enum FileSystem {
-    /// The whole content of a file.
+    /// The most bytes a file the harness reads may hold: a results.csv of every cell of `--full` with
+    /// its samples is under 1 MiB; this is far beyond any run, and short of exhausting memory.
+    static let maximumReadBytes = 256 * 1024 * 1024
+
+    /// The whole content of a regular file of at most ``maximumReadBytes``: a device (`/dev/zero`), a
+    /// pipe or a file larger than that is refused with one line instead of being read without bound.
     static func readAll(_ path: String) throws(HarnessError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(errno, "cannot read \(path)") }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(errno, "cannot read \(path)") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw HarnessError("cannot read \(path): not a regular file (a device, a pipe or a socket)")
+        }
+        guard status.st_size <= maximumReadBytes else {
+            throw HarnessError("cannot read \(path): \(status.st_size) bytes, more than the \(maximumReadBytes) a run's file can hold")
+        }
         var content = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -34,6 +47,9 @@ enum FileSystem {
                 throw failure(errno, "cannot read \(path)")
             }
             content.append(contentsOf: chunk[0..<count])
+            guard content.count <= maximumReadBytes else {
+                throw HarnessError("cannot read \(path): more than the \(maximumReadBytes) bytes a run's file can hold")
+            }
         }
     }
 

@@ -107,7 +107,9 @@ struct CLIStoppingTests {
         let temporary = directory.appending("tmp")
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         let process = try Self.start(
-            tool, ["run", "--workloads", "map,filter,scan", "--implementations", "baseline,builtin,structBridge",
+            // `fault (hang)` last: the run cannot finish before the kill, however late a loaded machine lets
+            // the test send it.
+            tool, ["run", "--workloads", "map,filter,scan,fault (hang)", "--implementations", "baseline,builtin,structBridge",
                    "--elements", "2000", "--repetitions", "3", "--no-latency", "--output", "runs"],
             in: directory.path, temporary: temporary
         )

@@ -38,6 +38,9 @@ enum CompareFixtures {
         try write("\(header)\n", to: directory.appending("header-only"))
         try write("\(header)\n\(row())", to: directory.appending("cut-in-a-row"))
         try writeComparableButDisjoint(into: directory, base: base)
+        // A results.csv that never ends: read without bound it exhausted memory.
+        try FileManager.default.createDirectory(atPath: directory.appending("dev-zero"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.appending("dev-zero/results.csv"), withDestinationPath: "/dev/zero")
     }
 
     /// Runs that read as CSV but share nothing with `base`: no common cell, some rows lost at a line end

@@ -16,6 +16,8 @@ struct CLICompareBadInputTests {
         compare("a directory without results.csv", ["empty", "base"], mentions: ["empty has no results.csv"]),
         compare("an unreadable results.csv", ["base", "unreadable"], mentions: ["cannot read unreadable/results.csv"]),
         compare("a regular file that is no CSV", ["base", "a-file"], mentions: ["a-file"]),
+        compare("a results.csv that is /dev/zero", ["base", "dev-zero"],
+                mentions: ["dev-zero/results.csv", "not a regular file"]),
         compare("a malformed CSV", ["base", "ragged"], mentions: ["ragged/results.csv", "line 3", "fields"]),
         compare("another schema version", ["schema1", "base"],
                 mentions: ["schema1/results.csv", "schema_version '1'", "expected 2"]),

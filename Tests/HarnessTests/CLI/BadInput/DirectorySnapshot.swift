@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every entry under a directory with its bytes: two snapshots are equal when nothing under the
+/// Every entry under a directory with its bytes (a symbolic link: its target's path): two snapshots are equal when nothing under the
 /// directory was created, removed or changed.
 struct DirectorySnapshot: Equatable {
     /// Relative path -> contents; nil for a directory.
@@ -12,6 +12,11 @@ struct DirectorySnapshot: Equatable {
         for case let path as String in files.enumerator(atPath: root) ?? FileManager.DirectoryEnumerator() {
             var isDirectory: ObjCBool = false
             _ = files.fileExists(atPath: "\(root)/\(path)", isDirectory: &isDirectory)
+            if let link = try? files.destinationOfSymbolicLink(atPath: "\(root)/\(path)") {
+                // A link stands for its target's path (one fixture links /dev/zero, which never ends).
+                entries[path] = Data("-> \(link)".utf8)
+                continue
+            }
             entries[path] = isDirectory.boolValue ? .some(nil) : try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(path)"))
         }
         self.entries = entries
