@@ -1,5 +1,6 @@
 import DirectSources
 import OpenCombine
+import ReactiveBenchConformance
 import RxCore
 import Testing
 

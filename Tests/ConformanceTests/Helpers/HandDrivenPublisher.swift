@@ -1,5 +1,6 @@
 import DirectSources
 import OpenCombine
+import ReactiveBenchConformance
 import Subjects
 
 /// A Combine publisher a test drives by hand with `send`: the subjects (`PassthroughSubject`,
