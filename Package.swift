@@ -189,7 +189,7 @@ let package = Package(
         .executableTarget(name: "reactive-bench", dependencies: ["ReactiveBench"], swiftSettings: optimisation),
 
         // Helpers the test targets and the conformance library use (a test target cannot import another).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StyleKit", openCombine], path: "Tests/TestSupport"),
 
         // The conformance contracts, written once over a factory (docs/SEMANTICS.md): a package's tests hold its
         // Combine style to them through `CombineConformance`, and ConformanceTests holds every project row to
