@@ -5,7 +5,7 @@ import Testing
 /// builds what the body drives, and the judge of what it sees. A judgement that fails is an issue of the
 /// current test naming the contract, the implementation's operator and what differed, expected against
 /// actual.
-package struct ContractRun {
+struct ContractRun {
     /// A requirement failed and was recorded; the body stops there.
     struct Stopped: Error {}
 
@@ -24,6 +24,7 @@ package struct ContractRun {
 
     // MARK: - What a contract drives
 
+    /// The operator over tracking inputs, with a downstream that behaves by `demand`.
     func makeRig(demand: DemandPolicy = .unlimited) throws(UnsupportedOperator) -> any OperatorRig {
         try substrate.makeRig(operation, demand: demand)
     }
@@ -36,6 +37,7 @@ package struct ContractRun {
         return rig
     }
 
+    /// The operator over the direct sources of the `[direct]` rows.
     func makeDirectRig(demand: DemandPolicy) throws(UnsupportedOperator) -> DirectInputsRig {
         try substrate.makeDirectRig(operation, demand: demand)
     }
@@ -47,11 +49,13 @@ package struct ContractRun {
 
     // MARK: - Judging
 
+    /// `actual` is `expected`; else a failure shows both, after `what` they are.
     func expect<Value: Equatable>(_ actual: Value, equals expected: Value, _ what: @autoclosure () -> String) {
         guard actual != expected else { return }
         fail("\(what())\n  expected: \(expected)\n  actual:   \(actual)")
     }
 
+    /// `condition` holds; else a failure says `what` happened instead.
     func expect(_ condition: Bool, _ what: @autoclosure () -> String) {
         if !condition { fail(what()) }
     }
@@ -117,6 +121,7 @@ package struct ContractRun {
         }
     }
 
+    /// The same for checks that wait.
     func excusingKnownDeviation(intermittent: Bool, _ checks: () async -> Void) async {
         await withKnownIssue(knownDeviation, isIntermittent: intermittent, sourceLocation: sourceLocation) {
             await checks()
