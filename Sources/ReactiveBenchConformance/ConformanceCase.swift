@@ -11,7 +11,9 @@ import Testing
 /// }
 /// ```
 public struct ConformanceCase: Sendable, CustomTestStringConvertible {
+    /// The rule checked.
     public let contract: ConformanceContract
+    /// The operator it is checked on.
     public let operation: OperatorID
     private let substrate: any OperatorSubstrate
     private let knownDeviation: Comment?

@@ -35,6 +35,7 @@ public struct ConformanceContract: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// One name, one contract.
     public static func == (lhs: ConformanceContract, rhs: ConformanceContract) -> Bool {
         lhs.name == rhs.name
     }
