@@ -59,7 +59,11 @@ let rxSwiftTargets: [Target] = rxSwiftCheckout == nil ? [] : [
     ),
 ]
 
-let openCombine: Target.Dependency = .product(name: "OpenCombine", package: "OpenCombine")
+// The Combine every Combine-family module builds on: Apple's where it exists (macOS, iOS), OpenCombine
+// elsewhere, through one seam (Sources/CombineFramework; docs/YOUR-OPERATORS.md, "Apple's Combine").
+let openCombine: Target.Dependency = "CombineFramework"
+let notApple: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let asyncAlgorithms: Target.Dependency = .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")
 
 let package = Package(
@@ -73,7 +77,7 @@ let package = Package(
         .library(
             name: "ReactiveBenchStyles",
             targets: [
-                "StyleKit", "RxCore", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
+                "CombineFramework", "StyleKit", "RxCore", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
                 "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle",
                 "DirectSources",
             ]
@@ -101,6 +105,16 @@ let package = Package(
 
         // Cell processes that die with their parent, and the clean-up a second SIGINT does.
         .target(name: "CProcessControl"),
+
+        // The seam between Apple's Combine and OpenCombine: re-exports one or the other.
+        .target(
+            name: "CombineFramework",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: notApple)),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: notApple)),
+            ],
+            swiftSettings: optimisation
+        ),
 
         // Names, shared value types and the protocol every Combine-family style conforms to.
         .target(name: "StyleKit", dependencies: [openCombine], swiftSettings: optimisation),
@@ -159,8 +173,6 @@ let package = Package(
             dependencies: [
                 "Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", "DirectSources",
                 "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle", openCombine, asyncAlgorithms,
-                // DispatchQueue as an OpenCombine scheduler, for `receive(on:)` (asyncHop).
-                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ] + rxSwiftRow,
             path: "Benchmarks/Workloads",
             swiftSettings: optimisation
@@ -178,7 +190,7 @@ let package = Package(
         .target(
             name: "ReactiveBench",
             dependencies: [
-                "Runner", "Workloads", "Harness", "Implementations", "StyleKit",
+                "Runner", "Workloads", "Harness", "Implementations", "StyleKit", "CombineFramework",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: optimisation,

@@ -18,13 +18,13 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
-            name: "ReactiveBench",
+            name: "ReactiveBenchSuite",
             dependencies: [
                 .product(name: "ReactiveBenchWorkloads", package: "ReactiveBench"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
-            path: "Benchmarks/ReactiveBench",
+            path: "Benchmarks/ReactiveBenchSuite",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

@@ -2,16 +2,15 @@ import AsyncSequenceStyle
 import Dispatch
 import Harness
 import Implementations
-import OpenCombine
-import OpenCombineDispatch
+import CombineFramework
 import RxCore
 import RxSinks
 import StyleKit
 
 /// A thread hop: subject -> map -> a serial `DispatchQueue` -> sink, the sink running on the queue.
 ///
-/// - Combine rows: each style's `map`, then OpenCombine's own `receive(on:)` with the queue as its
-///   scheduler (no style writes a scheduler operator of its own).
+/// - Combine rows: each style's `map`, then the library's own `receive(on:)` with the queue as its
+///   scheduler (``Dispatch/DispatchQueue/combineScheduler``; no style writes a scheduler operator of its own).
 /// - `rxSink`: `map`, then `observe(on:)` a `SerialDispatchQueueScheduler` (RxSwift's serial-queue
 ///   sink, `Sources/RxSinks/ObserveOn.swift`).
 /// - `baseline`: `map` on the sending thread, then `DispatchQueue.async` per value: the hop alone.
@@ -240,7 +239,6 @@ private struct ReceiveOnQueue: PublisherConsumer {
     let receiver: HopReceiver
 
     func consume<P: Publisher>(_ publisher: P) where P.Output == Int, P.Failure == Never {
-        // `ocombine`: OpenCombine's scheduler for the queue, also where Apple's Combine is imported.
-        publisher.receive(on: queue.ocombine).subscribe(receiver)
+        publisher.receive(on: queue.combineScheduler).subscribe(receiver)
     }
 }

@@ -1,6 +1,6 @@
 import Harness
 import Implementations
-import OpenCombine
+import CombineFramework
 import RxCore
 import RxSinks
 import SimpleCombine

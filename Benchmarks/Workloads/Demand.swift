@@ -1,6 +1,6 @@
 import AsyncSequenceStyle
 import Implementations
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit

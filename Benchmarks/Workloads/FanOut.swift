@@ -2,7 +2,7 @@ import AsyncAlgorithms
 import AsyncSequenceStyle
 import Harness
 import Implementations
-import OpenCombine
+import CombineFramework
 import RxCore
 import RxSinks
 import SimpleCombine

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 import StyleKit
 

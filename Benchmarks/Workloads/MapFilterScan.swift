@@ -1,5 +1,5 @@
 import AsyncSequenceStyle
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit

@@ -1,7 +1,7 @@
 import DirectSources
 import Harness
 import Implementations
-import OpenCombine
+import CombineFramework
 import RxCore
 import RxSinks
 import SimpleCombine

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// The `anySubscriber` style: operators assembled from closures through type-erased

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher {
     /// Republishes the values that satisfy `isIncluded`.

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 import Synchronization
 

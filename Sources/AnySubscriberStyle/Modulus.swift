@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher where Output == Int {
     /// Replaces every value with `abs(value % modulo)` (seed 004's `modulus`).

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher {
     /// Combines a value with the latest value of `other`, using each value of `other` at most once

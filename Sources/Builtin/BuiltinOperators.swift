@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// The `builtin` style: OpenCombine's own operators, and operators composed from them and erased

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// The `classSubscription` style: every operator's inner is a `final class` that is a `Subscriber`

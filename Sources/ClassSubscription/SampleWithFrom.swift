@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher {
     /// Combines values with values of `other`, each value of `other` at most once (seed 003's variant of

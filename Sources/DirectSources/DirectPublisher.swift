@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A minimal synchronous source for the Combine family: ``send(_:)`` hands the value straight to each
 /// subscriber's `receive(_:)`, on the calling thread, with no lock, no queue and no type erasure of the

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// The subscription a ``DirectPublisher`` gives each subscriber: it keeps the subscriber's demand and
 /// hands values to it directly.

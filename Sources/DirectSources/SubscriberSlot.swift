@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A ``DirectPublisher``'s view of one of its subscriptions: the subscription, with its subscriber's type
 /// erased so that the publisher can list subscriptions of any subscriber. Abstract: ``DirectSubscription``

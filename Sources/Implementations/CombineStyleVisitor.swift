@@ -6,4 +6,11 @@ public protocol CombineStyleVisitor {
     associatedtype Result
 
     func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> Result
+    /// What to do with a style ``Implementation/withCombineStyle(_:)`` does not list, opened from the
+    /// existential (unspecialised): by default, ``visit(_:)``.
+    func visitUnlisted<Style: CombineOperatorStyle>(_ style: Style.Type) -> Result
+}
+
+extension CombineStyleVisitor {
+    public func visitUnlisted<Style: CombineOperatorStyle>(_ style: Style.Type) -> Result { visit(style) }
 }

@@ -5,6 +5,14 @@ import StructBridge
 import StyleKit
 
 extension Implementation {
+    /// Whether ``withCombineStyle(_:)`` hands the style to its visitor as a concrete type, so that its
+    /// cells are specialised for it: true for the project's Combine styles, false for a style another
+    /// package added, whose cells are the same code unspecialised (environment.csv lists such rows, and
+    /// `summary` and `compare` warn). Not a Combine row: true (nothing to specialise).
+    public var isSpecialised: Bool {
+        combineStyle == nil || withCombineStyle(SpecialisationProbe())
+    }
+
     /// Calls `visitor` with this implementation's Combine style as a concrete type: the one place that
     /// turns the registry's `any CombineOperatorStyle.Type` back into each style's own type, so that code
     /// reached from a specialised caller through `visitor` is specialised for the style, with
@@ -20,7 +28,13 @@ extension Implementation {
         case ObjectIdentifier(StructBridgeOperators.self): return visitor.visit(StructBridgeOperators.self)
         case ObjectIdentifier(ClassSubscriptionOperators.self): return visitor.visit(ClassSubscriptionOperators.self)
         case ObjectIdentifier(AnySubscriberOperators.self): return visitor.visit(AnySubscriberOperators.self)
-        default: return visitor.visit(style)
+        default: return visitor.visitUnlisted(style)
         }
     }
+}
+
+/// Tells whether ``Implementation/withCombineStyle(_:)`` lists a style.
+private struct SpecialisationProbe: CombineStyleVisitor {
+    func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> Bool { true }
+    func visitUnlisted<Style: CombineOperatorStyle>(_ style: Style.Type) -> Bool { false }
 }

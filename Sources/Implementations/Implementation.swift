@@ -64,6 +64,12 @@ public struct Implementation: Sendable {
         )
     }
 
+    /// The module that declares the row's Combine style (`StructBridge`, or another package's
+    /// `MyOperators`); nil for the other families, whose rows are the project's.
+    public var styleModule: String? {
+        combineStyle.map { String(reflecting: $0).prefix { $0 != "." } }.map(String.init)
+    }
+
     public func supports(_ operation: OperatorID) -> Bool {
         supportedOperators.contains(operation)
     }

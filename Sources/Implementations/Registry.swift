@@ -94,6 +94,9 @@ public enum Registry {
         ]
     }
 
+    /// The rows ``add(_:)`` added, in the order they came.
+    public static var addedRows: [Implementation] { added.rows }
+
     public static var combineStyles: [any CombineOperatorStyle.Type] {
         all.compactMap(\.combineStyle)
     }

@@ -89,8 +89,8 @@ struct ABCommand: ParsableCommand {
             )
         }
         let batches = RunConfiguration.standard.batches
-        if let elements, elements < batches {
-            throw ValidationError("--elements must be at least \(batches), one per timed batch (got \(elements))")
+        if let elements, let problem = RunConfiguration.elementsProblem(elements, minimum: batches, why: ", one per timed batch") {
+            throw ValidationError(problem)
         }
         if !(cellTimeout > 0) || !cellTimeout.isFinite {
             throw ValidationError("--cell-timeout must be a positive number of seconds (got \(cellTimeout))")
@@ -113,6 +113,8 @@ struct ABCommand: ParsableCommand {
         Interruption.install()
         let resolver = BuildResolver(log: progress.log)
         let baseBuild = try resolver.resolve(base, option: "--base"), newBuild = try resolver.resolve(new, option: "--new")
+        try ToolHandshake.check(baseBuild.executable, option: "--base")
+        try ToolHandshake.check(newBuild.executable, option: "--new")
         let options = try ComparisonArguments(
             threshold: threshold, alpha: alpha, instructionsThreshold: instructionsThreshold, metrics: metrics, format: format
         ).options(timeVerdicts: .paired)
@@ -127,7 +129,11 @@ struct ABCommand: ParsableCommand {
         var runner = ABRunner(settings: ABRunner.Settings(pairs: pairs, configuration: processConfiguration, comparison: options))
         runner.progress = progress.log
         runner.step = progress.show
-        runner.shouldStop = Interruption.requested
+        var writeFailure: Error?
+        runner.shouldStop = { Interruption.requested() || writeFailure != nil }
+        runner.roundFinished = { pairs in
+            do { try writer.writePairs(pairs) } catch { writeFailure = error }
+        }
         var baseSide = ToolSide(executable: baseBuild.executable, name: "base", scratch: scratch, timeLimit: cellTimeout)
         var newSide = ToolSide(executable: newBuild.executable, name: "new", scratch: scratch, timeLimit: cellTimeout)
         baseSide.shouldStop = Interruption.requested
@@ -136,6 +142,7 @@ struct ABCommand: ParsableCommand {
         newSide.logDirectory = "\(directory)/logs"
         if let note = baseSide.placementNote { progress.log("warning: \(note)") }
         let outcome = try runner.run(cells, base: baseSide, new: newSide)
+        if let writeFailure { throw writeFailure }
         progress.finish()
         try writer.finish(outcome)
 
@@ -143,12 +150,27 @@ struct ABCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: interrupted: the pairs measured so far are in \(directory) (run_complete=false)\n".utf8))
             throw ExitCode(130)
         }
+        try Self.checkMeasuredSomething(outcome, directory: directory)
         let report = try ComparisonReport.checked(
             base: try RunResults.load("\(directory)/base"), new: try RunResults.load("\(directory)/new"), options: options
         )
         try writer.writeComparison(ComparisonRenderer.render(report, format: .csv, showAll: true))
         print(ComparisonRenderer.render(report, format: ReportFormat(rawValue: format)!, showAll: all))
-        return report.hasRegression
+        return report.fails
+    }
+
+    /// A side whose every cell crashed, timed out, failed or was absent measured nothing: no verdict can
+    /// say "no regression" about it (`--elements` too large for the build, a side that is no longer the
+    /// tool once it runs). One line and exit status 2; the pairs stay in the run directory.
+    private static func checkMeasuredSomething(_ outcome: ABRunner.Outcome, directory: String) throws {
+        for (side, results) in [("base", outcome.base), ("new", outcome.new)]
+        where !results.contains(where: { $0.status == .ok }) {
+            let statuses = Dictionary(grouping: results, by: \.status.rawValue).map { "\($0.value.count) \($0.key)" }.sorted()
+            throw BadInput(
+                "the \(side) side measured nothing: of its \(results.count) cells \(statuses.joined(separator: ", ")) "
+                    + "(logs in \(directory)/logs)"
+            )
+        }
     }
 
     /// Workloads x implementations of this tool's tables; a build that lacks one says so per cell.

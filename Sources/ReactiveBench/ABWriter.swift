@@ -41,19 +41,9 @@ struct ABWriter {
         }
     }
 
-    private func write(_ outcome: ABRunner.Outcome) throws {
-        let environment = RunEnvironment.capture()
-        for (side, build, rows) in [("base", base, outcome.base), ("new", new, outcome.new)] {
-            var sideEnvironment = environment
-            sideEnvironment.gitCommit = build.commit ?? "unknown"
-            sideEnvironment.gitTreeDirty = build.commit == nil ? nil : false
-            let writer = RunWriter(
-                directory: "\(directory)/\(side)", environment: sideEnvironment, metric: .time,
-                extra: [["ab_side", side], ["ab_build", build.description], ["ab_tool", build.executable], ["ab_pairs", String(pairs)]]
-            )
-            try writer.write(rows, sentinelBest: nil, complete: outcome.complete)
-        }
-        let rows = outcome.pairs.map { pair in
+    /// The pairs so far, written over the last ones at once (a temporary file renamed), after each round.
+    func writePairs(_ pairs: [ABRunner.Pair]) throws {
+        let rows = pairs.map { pair in
             [
                 pair.workload, pair.implementation, String(pair.stage), String(pair.index + 1),
                 pair.baseFirst ? "base-new" : "new-base", ResultTable.format(pair.base), ResultTable.format(pair.new),
@@ -65,5 +55,20 @@ struct ABWriter {
         } catch {
             throw OutputFailure(error.message)
         }
+    }
+
+    private func write(_ outcome: ABRunner.Outcome) throws {
+        let environment = RunEnvironment.capture()
+        for (side, build, rows) in [("base", base, outcome.base), ("new", new, outcome.new)] {
+            var sideEnvironment = environment
+            sideEnvironment.gitCommit = build.commit ?? "unknown"
+            sideEnvironment.gitTreeDirty = build.treeDirty
+            let writer = RunWriter(
+                directory: "\(directory)/\(side)", environment: sideEnvironment, metric: .time,
+                extra: [["ab_side", side], ["ab_build", build.description], ["ab_tool", build.executable], ["ab_pairs", String(pairs)]]
+            )
+            try writer.write(rows, sentinelBest: nil, complete: outcome.complete)
+        }
+        try writePairs(outcome.pairs)
     }
 }

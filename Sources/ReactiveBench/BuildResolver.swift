@@ -10,8 +10,12 @@ struct BuildResolver {
     /// One side, resolved.
     struct Build {
         let executable: String
-        /// The commit it was built from, when known (a revision, or a checkout's HEAD).
+        /// The commit it was built from, when known (a revision, or the HEAD of the git work tree the
+        /// executable lies in).
         let commit: String?
+        /// Whether that work tree had uncommitted changes to tracked files: false for a revision (built
+        /// from the commit alone), nil when unknown.
+        let treeDirty: Bool?
         /// How it was named and found, for the report: `HEAD~1 (3f2a9c1e40) built in .build/ab/3f2a9c1e40`.
         let description: String
     }
@@ -33,14 +37,14 @@ struct BuildResolver {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw BadInput("\(option) \(path) is a file but not an executable: give a reactive-bench tool, a directory holding one, or a git revision")
         }
-        return Build(executable: absolute(path), commit: nil, description: path)
+        return checkedOut(absolute(path), description: path)
     }
 
     private func directory(_ path: String, option: String) throws -> Build {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         for candidate in ["\(trimmed)/reactive-bench", "\(trimmed)/.build/release/reactive-bench"]
         where FileManager.default.isExecutableFile(atPath: candidate) {
-            return Build(executable: absolute(candidate), commit: git(["rev-parse", "HEAD"], in: trimmed), description: candidate)
+            return checkedOut(absolute(candidate), description: candidate)
         }
         if FileManager.default.fileExists(atPath: "\(trimmed)/Package.swift") {
             throw BadInput(
@@ -70,7 +74,7 @@ struct BuildResolver {
         let description = "\(revision) (\(short)) built in .build/ab/\(short)"
         if FileManager.default.isExecutableFile(atPath: executable) {
             log("\(option) \(revision): \(commit), built before in \(worktree)")
-            return Build(executable: executable, commit: commit, description: description)
+            return Build(executable: executable, commit: commit, treeDirty: false, description: description)
         }
         if !FileManager.default.fileExists(atPath: worktree) {
             log("\(option) \(revision): \(commit): git worktree add --detach \(worktree)")
@@ -87,11 +91,28 @@ struct BuildResolver {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw BadInput("building \(revision) made no \(executable)")
         }
-        return Build(executable: executable, commit: commit, description: description)
+        return Build(executable: executable, commit: commit, treeDirty: false, description: description)
+    }
+
+    /// A build found as a file: the commit and state of the git work tree it lies in (a checkout's
+    /// `.build/release/reactive-bench`), or unknown outside one.
+    private func checkedOut(_ executable: String, description: String) -> Build {
+        let directory = (executable as NSString).deletingLastPathComponent
+        guard let commit = git(["rev-parse", "HEAD"], in: directory) else {
+            return Build(executable: executable, commit: nil, treeDirty: nil, description: description)
+        }
+        let changes = gitOutput(["status", "--porcelain", "--untracked-files=no"], in: directory)
+        return Build(executable: executable, commit: commit, treeDirty: changes.map { !$0.isEmpty }, description: description)
     }
 
     /// `git arguments` in `directory`: its first line of output, or nil when it fails.
     private func git(_ arguments: [String], in directory: String) -> String? {
+        let line = gitOutput(arguments, in: directory)?.split(separator: "\n").first.map(String.init)
+        return line.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// `git arguments` in `directory`: its whole output, or nil when it fails.
+    private func gitOutput(_ arguments: [String], in directory: String) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory] + arguments
@@ -102,8 +123,7 @@ struct BuildResolver {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
-        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
-        return line.flatMap { $0.isEmpty ? nil : $0 }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Runs a command to completion, its output into `logTo` (or discarded); a failure is one line. A

@@ -23,6 +23,9 @@ struct CellCommand: ParsableCommand {
         // No cell outlives its run: killed with the parent, however the parent dies.
         ProcessControl.dieWithParent()
         let request = try JSONFile.read(CellRequest.self, from: self.request)
+        if let problem = request.configuration.problem {
+            throw BadInput("\(self.request): \(problem)")
+        }
         guard let workload = Scenarios.named(request.workload) else {
             throw BadInput("unknown workload '\(request.workload)' in \(self.request)")
         }

@@ -49,6 +49,9 @@ struct CompareCommand: ParsableCommand {
     @Flag(name: .long, help: "Let a time change fail the comparison (two separate runs: see docs/COMPARE.md).")
     var gateTime = false
 
+    @Flag(name: .long, help: "Judge only the cells both runs have: without it, a new run that lacks cells of the base fails.")
+    var onlyCommon = false
+
     func validate() throws {
         try arguments.validate()
         _ = try request()
@@ -65,20 +68,25 @@ struct CompareCommand: ParsableCommand {
         if try execute() { throw ExitCode(1) }
     }
 
-    /// Prints the report; returns whether a cell regressed.
+    /// Prints the report; returns whether it fails (a regression, or cells the new run lost).
     private func execute() throws -> Bool {
         let format = ReportFormat(rawValue: format)!
         switch try request() {
         case .runs(let basePath, let newPath):
             let base = try RunResults.load(basePath), new = try RunResults.load(newPath)
-            let options = try arguments.options(timeVerdicts: gateTime ? .gated : .informational)
+            var options = try arguments.options(timeVerdicts: gateTime ? .gated : .informational)
+            options.onlyCommon = onlyCommon
             let report = try ComparisonReport.checked(base: base, new: new, options: options)
             print(ComparisonRenderer.render(report, format: format, showAll: all))
-            return report.hasRegression
+            return report.fails
         case .implementations(let first, let second, let path):
             let run = try RunResults.load(path)
             try Self.checkImplementations([first, second], in: run)
             let report = ImplementationRatioReport(run: run, first: first, second: second)
+            // Rows compiled unlike an app's code (another package's, or no cross-module optimisation).
+            for warning in EnvironmentNote.compilation(run.environment) {
+                FileHandle.standardError.write(Data("\(warning)\n".utf8))
+            }
             print(RatioRenderer.render(report, format: format))
             return false
         }

@@ -37,7 +37,9 @@ struct ProfileCommand: ParsableCommand {
     var label = "profile"
 
     func validate() throws {
-        if let elements, elements < 1 { throw ValidationError("--elements must be at least 1 (got \(elements))") }
+        if let elements, let problem = RunConfiguration.elementsProblem(elements, minimum: 1, why: "") {
+            throw ValidationError(problem)
+        }
         if top < 1 { throw ValidationError("--top must be at least 1 (got \(top))") }
         try LabelOption.validate(label)
     }

@@ -60,8 +60,8 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--repetitions must be at least 1 (got \(repetitions))")
         }
         let batches = RunConfiguration.standard.batches
-        if let elements, elements < batches {
-            throw ValidationError("--elements must be at least \(batches), one per timed batch (got \(elements))")
+        if let elements, let problem = RunConfiguration.elementsProblem(elements, minimum: batches, why: ", one per timed batch") {
+            throw ValidationError(problem)
         }
         if let cellTimeout, !(cellTimeout > 0) || !cellTimeout.isFinite {
             throw ValidationError("--cell-timeout must be a positive number of seconds (got \(cellTimeout))")

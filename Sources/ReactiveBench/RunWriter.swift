@@ -1,5 +1,8 @@
+import CombineFramework
 import Harness
+import Implementations
 import Runner
+import StyleKit
 import Workloads
 
 /// Writes a run directory's two files, each atomically, as often as asked: once when the directory is
@@ -43,11 +46,25 @@ struct RunWriter {
             table.rows.append(["run_complete", String(complete)])
             table.rows.append([RunMetric.environmentKey, metric.rawValue])
             table.rows.append([RunMetric.rowCountKey, String(results.rows.count)])
-            table.rows += extra
+            table.rows.append(["combine_framework", CombineFramework.name])
+            table.rows += Self.addedRows + extra
             try table.write(to: directory + "/environment.csv")
         } catch {
             throw OutputFailure(error.message)
         }
+    }
+
+    /// What environment.csv says of the rows another package added (``ReactiveBench/main(adding:)``):
+    /// `added_implementations`, each row with the module of its style, and `unspecialised_implementations`,
+    /// the Combine rows whose cells run unspecialised (``Implementation/isSpecialised``); nothing when there
+    /// are none.
+    static var addedRows: [[String]] {
+        let rows = Registry.addedRows
+        guard !rows.isEmpty else { return [] }
+        let described = rows.map { row in row.styleModule.map { "\(row.id) (\($0))" } ?? row.id.rawValue }
+        let unspecialised = rows.filter { $0.family == .combine && !$0.isSpecialised }.map(\.id.rawValue)
+        return [["added_implementations", described.joined(separator: "; ")]]
+            + (unspecialised.isEmpty ? [] : [[EnvironmentNote.unspecialisedKey, unspecialised.joined(separator: "; ")]])
     }
 
     /// Fits every stage and subscriber sweep of the results.csv written last, `rows` rows long, into

@@ -41,8 +41,24 @@ struct SummaryCommand: ParsableCommand {
     func run() throws {
         let results = try RunResults.load(runDirectory)
         let instructionRun = try instructions.map { try RunResults.load($0) }
-        // A run merged from shards of several machines: its times are not one machine's.
-        if let warning = EnvironmentNote.mixedMachines(results.environment) {
+        if let instructionRun, instructionRun.metric != .instructions {
+            throw BadInput(
+                "--instructions \(instructionRun.source) holds \(instructionRun.metric.description), not instruction counts: "
+                    + "give a run of run --metric instructions"
+            )
+        }
+        // Read before anything is printed: a reference that cannot be read is one line, not a summary and then it.
+        let orderReference = try checkOrder.map { try RunResults.load($0) }
+        if let orderReference, orderReference.metric != results.metric {
+            throw BadInput(
+                "--check-order \(orderReference.source) holds \(orderReference.metric.description) and "
+                    + "\(results.source) \(results.metric.description): check the order against a run of the same metric"
+            )
+        }
+        // A run merged from shards of several machines, or rows compiled unlike an app's code.
+        let warnings = [EnvironmentNote.mixedMachines(results.environment)].compactMap { $0 }
+            + EnvironmentNote.compilation(results.environment)
+        for warning in warnings {
             FileHandle.standardError.write(Data("\(warning)\n".utf8))
         }
         if let fits {
@@ -52,10 +68,17 @@ struct SummaryCommand: ParsableCommand {
         var summary = RunSummary(run: results, instructionRun: instructionRun)
         if stagesOnly { summary.rankings = [] }
         print(summary.render(ReportFormat(rawValue: format)!))
-        if let checkOrder {
-            let (reversed, checked) = StyleRanking.reversedPairs(results, in: try RunResults.load(checkOrder))
+        if let checkOrder, let orderReference {
+            let (reversed, checked) = StyleRanking.reversedPairs(results, in: orderReference)
             print("\n\(checked) significantly different pairs checked against \(checkOrder): \(reversed.count) reversed")
             for pair in reversed { print("  reversed: \(pair.workload): \(pair.faster) < \(pair.slower)") }
+            guard checked > 0 else {
+                // Nothing checked is no pass: the runs share no significantly different pair.
+                FileHandle.standardError.write(Data(
+                    "error: no significantly different pair of \(runDirectory) is in \(checkOrder): nothing was checked\n".utf8
+                ))
+                throw ExitCode(1)
+            }
             if !reversed.isEmpty { throw ExitCode(1) }
         }
     }

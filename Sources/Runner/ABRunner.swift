@@ -84,6 +84,9 @@ public struct ABRunner {
     public var progress: (String) -> Void = { _ in }
     public var step: (ProgressStep) -> Void = { _ in }
     public var shouldStop: () -> Bool = { false }
+    /// Called after every round with every pair so far, for writing them as they come: a killed `ab`
+    /// (kill -9) keeps what it measured.
+    public var roundFinished: ([Pair]) -> Void = { _ in }
 
     public init(settings: Settings) {
         self.settings = settings
@@ -185,6 +188,7 @@ public struct ABRunner {
                     index: round, baseFirst: baseFirst, base: before, new: after
                 ))
             }
+            roundFinished(log)
         }
         return true
     }

@@ -23,7 +23,8 @@ public struct IsolatedRunner {
     public var progress: Progress = { _ in }
     /// Called before each cell that is measured (not the unsupported ones, which take no time).
     public var step: (ProgressStep) -> Void = { _ in }
-    /// Called after every cell with every row so far, for writing partial results as the run goes.
+    /// Called after every cell with every row so far, complete as the noise gate keeps it so far, for
+    /// writing partial results as the run goes.
     public var cellFinished: ([CellResult]) -> Void = { _ in }
     /// Where the stderr of a cell that failed is kept (`<workload>--<implementation>.log`); nil: nowhere.
     public var logDirectory: String?
@@ -80,7 +81,7 @@ public struct IsolatedRunner {
                 // Nothing to measure: no process to start (under callgrind, a second's start-up).
                 results.append(CellResult(workload, implementation, status: .unsupported, detail: reason))
                 timings.append([])
-                cellFinished(results)
+                cellFinished(finish(results, timings, bests, complete: false).results)
                 continue
             }
             let position = "cell \(results.count + 1)/\(cells.count)"
@@ -92,7 +93,9 @@ public struct IsolatedRunner {
             timings.append(cell.measured.timings)
             bests += cell.measured.sentinelBest.map { [$0] } ?? []
             wait?.observe()
-            cellFinished(results)
+            // Each row as the noise gate keeps it so far: a run killed now (kill -9) leaves rows with their
+            // times, never `ok` rows with empty ones; the end of the run selects again over every cell.
+            cellFinished(finish(results, timings, bests, complete: false).results)
         }
         try remeasureDisturbed(&results, &timings, &bests, workloads: workloads, wait: wait, scratch: scratch, launcher)
         return finish(results, timings, bests, complete: !shouldStop())

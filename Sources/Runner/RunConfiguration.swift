@@ -48,6 +48,32 @@ public struct RunConfiguration: Sendable, Codable {
     /// spread over the run make the median robust to the bursts of a shared 2-core machine.
     public static let standard = RunConfiguration()
 
+    /// Why this configuration cannot be measured, or nil: what a `cell` request read from a file must
+    /// pass before a cell divides by its batches or sizes its repetitions.
+    public var problem: String? {
+        if repetitions < 1 { return "repetitions must be at least 1 (got \(repetitions))" }
+        if batches < 1 { return "batches must be at least 1 (got \(batches))" }
+        if latencyUnits < 0 { return "latencyUnits must not be negative (got \(latencyUnits))" }
+        if instructionElementsPerRepetition < 1 || instructionElementsPerRepetition > Self.maximumUnits {
+            return "instructionElementsPerRepetition must be from 1 to \(Self.maximumUnits) (got \(instructionElementsPerRepetition))"
+        }
+        if let units = unitsPerRepetition, units < batches || units > Self.maximumUnits {
+            return "unitsPerRepetition must be from batches (\(batches)) to \(Self.maximumUnits) (got \(units))"
+        }
+        return nil
+    }
+
+    /// The most units a repetition may have (`--elements`): a billion elements is minutes per repetition
+    /// for the slowest cells, and counts of many more overflow (9,223,372,036,854,775,807 crashed every cell).
+    public static let maximumUnits = 1_000_000_000
+
+    /// Why `elements` cannot be a repetition's units (at least `minimum`, at most ``maximumUnits``), or nil.
+    public static func elementsProblem(_ elements: Int, minimum: Int, why: String) -> String? {
+        if elements < minimum { return "--elements must be at least \(minimum)\(why) (got \(elements))" }
+        if elements > maximumUnits { return "--elements must be at most \(maximumUnits) (got \(elements))" }
+        return nil
+    }
+
     /// For CI and smoke runs: the same statistics over shorter repetitions.
     public static let quick = RunConfiguration(
         repetitions: 5, targetRepetitionNanoseconds: 10_000_000, measuresLatency: true, latencyUnits: 20_000

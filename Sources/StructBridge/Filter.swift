@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher {
     /// Republishes the values for which `isIncluded` returns `true`, through a struct bridge subscriber.

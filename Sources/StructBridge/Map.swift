@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher {
     /// Transforms every value with `transform` through a struct bridge subscriber.

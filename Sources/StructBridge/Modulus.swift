@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher where Output == Int {
     /// Publishes `abs(value % modulo)` for every value (seed 004's `ModulusOperator`), through a

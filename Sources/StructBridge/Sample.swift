@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher {
     /// Publishes the latest value of this publisher, at most once, each time `sampler` emits

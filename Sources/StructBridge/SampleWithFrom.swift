@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher {
     /// Combines every value with the latest value of `other` that has not been used yet (seed 003's

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher {
     /// Publishes every partial result of folding the values with `nextPartialResult`, starting from

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// The `structBridge` style: struct subscribers that wrap the downstream and pass the upstream's

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 extension Publisher {
     /// Combines every value with the latest value of `other`, if there is one (seeds 000 and 003).

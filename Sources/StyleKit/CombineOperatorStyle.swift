@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// One way of writing Combine operators. Each style module provides one conforming enum; the
 /// registry, the workloads and the conformance suite only ever talk to this protocol.

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// Receives a pipeline with its full static type.
 ///

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import Synchronization
 
 /// A subject that relays values to its subscribers as `PassthroughSubject` does, keeping each

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// A test-only Combine style that builds `map` alone, with something planted in it (a cost, a demand bug):

@@ -22,7 +22,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-TARGET_PREFIX = "package.benchmark.ReactiveBench."
+TARGET_PREFIX = "package.benchmark.ReactiveBenchSuite."
 PER_ITERATION = "Malloc (total)"
 PER_SUBSCRIPTION = "Malloc (per subscription)"
 # allocations_per_unit is written with 4 decimals, allocations_per_subscription with 2 (docs/CSV.md).

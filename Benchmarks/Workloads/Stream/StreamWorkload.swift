@@ -2,7 +2,7 @@ import AsyncSequenceStyle
 import DirectSources
 import Harness
 import Implementations
-import OpenCombine
+import CombineFramework
 import RxCore
 import SimpleCombine
 import StyleKit

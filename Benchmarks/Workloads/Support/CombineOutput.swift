@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// The downstream end of every Combine-family cell: signals demand by its ``DemandPolicy`` (`.unlimited`

@@ -1,5 +1,5 @@
 import Harness
-import OpenCombine
+import CombineFramework
 import RxCore
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import AsyncSequenceStyle
-import OpenCombine
+import CombineFramework
 
 /// How the downstream end of a Combine-family cell signals demand (the `demand` workload's axis).
 public enum DemandPolicy: Sendable, Equatable, CustomStringConvertible {

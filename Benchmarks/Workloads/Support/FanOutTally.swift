@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import RxCore
 
 /// The end of one subscriber's pipeline in `fanOut`, for either family: it folds what it receives into

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// A number of `map(Transforms.map)` stages, as a type: `OneMap` is 1, `TwiceAsDeep<OneMap>` is 2, and

@@ -1,5 +1,5 @@
 import DirectSources
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 
 /// A source a push-family cell sends its elements into, never failing: for the Combine family

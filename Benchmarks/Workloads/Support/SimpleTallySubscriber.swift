@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 
 /// Ends a SimpleCombine pipeline in a tally written as an OpenCombine subscriber with unlimited demand

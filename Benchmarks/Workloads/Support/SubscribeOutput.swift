@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// Hands a built pipeline to a ``CombineOutput``: the consumer that keeps every pipeline fully typed.

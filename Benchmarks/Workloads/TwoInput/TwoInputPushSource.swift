@@ -1,6 +1,6 @@
 import DirectSources
 import Harness
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 
 /// The kind of source a push-family two-input cell drives (Combine, SimpleCombine), with the schedule's

@@ -1,6 +1,6 @@
 import DirectSources
 import Implementations
-import OpenCombine
+import CombineFramework
 import RxCore
 import SimpleCombine
 import StyleKit

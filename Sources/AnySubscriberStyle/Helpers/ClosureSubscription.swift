@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A `Subscription` assembled from closures: the downstream-facing twin of
 /// `AnySubscriber(receiveSubscription:receiveValue:receiveCompletion:)`.

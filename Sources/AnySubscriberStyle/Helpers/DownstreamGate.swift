@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// The downstream of an operator that calls it outside its lock, possibly from more than one input.
 ///

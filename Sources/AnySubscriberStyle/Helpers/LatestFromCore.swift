@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import Synchronization
 
 /// The closures and the shared state of `withLatestFrom` and `sampleWithFrom` (docs/SEMANTICS.md,

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A terminal event taken out of an operator's lock, to be sent once the lock is released.
 struct PendingCompletion<Downstream: Subscriber> {

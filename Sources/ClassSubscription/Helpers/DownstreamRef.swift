@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// The downstream, held through a reference so that an inner can let go of it at its terminal event or
 /// cancel (which breaks the cycle with a downstream that keeps its subscription), while the per-value

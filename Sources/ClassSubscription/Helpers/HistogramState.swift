@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// The locked state of `histogram`'s inner (Histogram.swift). It is not nested in the generic inner, so

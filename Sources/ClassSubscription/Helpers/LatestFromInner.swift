@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import Synchronization
 
 /// The inner of `withLatestFrom` and `sampleWithFrom` (seeds 000 and 003), which differ in one rule:

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// The locked state of ``LatestFromInner``. It is not nested in the generic inner, so that the `Mutex`
 /// holds a value of a fixed, non-generic type (see ``SubscriptionPublishers``).

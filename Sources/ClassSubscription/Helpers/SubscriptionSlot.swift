@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// One input of a multi-source inner: waiting for its subscription, connected, or closed (the input
 /// completed, or the operator ended). Kept inside the inner's locked state.

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// The locked state of a single-upstream inner: waiting for the upstream's subscription, connected to
 /// it, or ended (completed or cancelled). Only the first subscription is taken, and only the first

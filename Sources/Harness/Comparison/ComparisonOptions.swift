@@ -32,6 +32,10 @@ public struct ComparisonOptions: Sendable, Equatable {
     public var metrics: MetricSelection
     /// Whether a time change is news or a verdict, and how it is tested.
     public var timeVerdicts: TimeVerdicts
+    /// Whether the cells of the base that the new run lacks were left out on purpose (`compare
+    /// --only-common`): then only the cells both runs have are judged. Otherwise a new run that lost cells
+    /// fails the comparison, as a regression does: a CI's new run that crashed half-way must not pass.
+    public var onlyCommon = false
 
     public init(
         timeThresholdPercent: Double = 5, alpha: Double = 0.01, instructionsThresholdPercent: Double = 1,

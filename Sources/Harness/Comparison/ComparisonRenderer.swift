@@ -18,9 +18,22 @@ public enum ComparisonRenderer {
         "cell_verdict", "workload", "implementation", "metric", "metric_verdict", "base", "new", "change", "p_value",
     ]
 
-    /// `verdict: regression (32 cells: 2 regressions, 30 unchanged)`, or `verdict: no regression (...)`.
+    /// `verdict: regression (32 cells: 2 regressions, 30 unchanged)`, `verdict: missing cells (...)` when
+    /// the new run lost cells of the base, or `verdict: no regression (...)`; with `--only-common`, the
+    /// summary says the comparison was narrowed.
     public static func verdictLine(_ report: ComparisonReport) -> String {
-        "verdict: \(report.hasRegression ? "regression" : "no regression") (\(report.summary))"
+        "verdict: \(verdictWord(report)) (\(report.summary)\(narrowed(report)))"
+    }
+
+    private static func verdictWord(_ report: ComparisonReport) -> String {
+        if report.hasRegression { return "regression" }
+        return report.fails ? "missing cells" : "no regression"
+    }
+
+    private static func narrowed(_ report: ComparisonReport) -> String {
+        let missing = report.missingFromNew.count
+        guard report.options.onlyCommon, missing > 0 else { return "" }
+        return "; --only-common: \(missing) only in base, not judged"
     }
 }
 
@@ -36,13 +49,14 @@ extension ComparisonRenderer {
         if hiddenUnchanged > 0 && !table.rows.isEmpty {
             lines.append("(\(hiddenUnchanged) unchanged cells not listed: --all lists every cell)")
         }
-        lines += [""] + rules(report.options) + [verdictLine(report)]
+        lines += [""] + rules(report.options) + (report.missingCellsLine.map { ["error: \($0)"] } ?? [])
+            + [verdictLine(report)]
         return lines.joined(separator: "\n")
     }
 
     private static func markdown(_ report: ComparisonReport, table: TextTable, hiddenUnchanged: Int) -> String {
-        let verdict = report.hasRegression ? "regression" : "no regression"
-        var lines = ["**reactive-bench compare: \(verdict)** (\(report.summary))", ""]
+        var lines = ["**reactive-bench compare: \(verdictWord(report))** (\(report.summary)\(narrowed(report)))", ""]
+        if let missing = report.missingCellsLine { lines += ["**\(missing)**", ""] }
         lines.append("Base `\(report.baseSource)`, new `\(report.newSource)`.")
         let shift = shiftNote(report).map { EnvironmentNote(.note, $0) }
         let notes = report.environmentNotes + (shift.map { [$0] } ?? [])

@@ -61,8 +61,28 @@ public struct ComparisonReport: Sendable {
         cells.count(where: { $0.verdict == verdict })
     }
 
-    /// Whether any cell regressed: the exit status of `compare` is then 1.
+    /// Whether any cell regressed.
     public var hasRegression: Bool { count(.regression) > 0 }
+
+    /// The cells of the base the new run lacks, in the base's order.
+    public var missingFromNew: [CellKey] { cells.filter { $0.verdict == .onlyInBase }.map(\.key) }
+
+    /// Whether the comparison fails, and `compare` and `ab` exit with status 1: a cell regressed, or the
+    /// new run lacks cells of the base and ``ComparisonOptions/onlyCommon`` does not say that is meant.
+    public var fails: Bool { hasRegression || (!options.onlyCommon && !missingFromNew.isEmpty) }
+
+    /// What failing for missing cells says, nil when it does not: how many, the first of them, and how to
+    /// compare the common cells only.
+    public var missingCellsLine: String? {
+        let missing = missingFromNew
+        guard !options.onlyCommon, !missing.isEmpty else { return nil }
+        let shown = missing.prefix(5).map { "\($0.workload) / \($0.implementation)" }.joined(separator: ", ")
+        let more = missing.count > 5 ? ", and \(missing.count - 5) more" : ""
+        return "the new run lacks \(missing.count) of the base's \(count(where: { $0.base != nil })) cells (\(shown)\(more)): "
+            + "a run that lost cells fails; --only-common compares the cells both runs have"
+    }
+
+    private func count(where isIncluded: (CellComparison) -> Bool) -> Int { cells.count(where: isIncluded) }
 
     /// One line: `34 cells: 2 regressions, 1 improvement, 1 only in base, 30 unchanged`.
     public var summary: String {

@@ -28,6 +28,7 @@ public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
     public static func notes(base: [String: String]?, new: [String: String]?) -> [EnvironmentNote] {
         let eachRun = incompleteRuns(base: base, new: new)
             + [mixedMachines(base, run: "base"), mixedMachines(new, run: "new")].compactMap { $0 }
+            + compilation(base, run: "base") + compilation(new, run: "new")
         guard let base, let new else {
             let missing = [base == nil ? "base" : nil, new == nil ? "new" : nil].compactMap { $0 }
             let runs = missing.joined(separator: " and ")
@@ -54,6 +55,38 @@ public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
         if let sentinel = sentinelNote(base: base, new: new) { notes.append(sentinel) }
         return notes + eachRun
     }
+}
+
+// MARK: - How the rows were compiled
+
+extension EnvironmentNote {
+    /// Warnings about how a run's rows were compiled: without cross-module optimisation (every style
+    /// then runs unspecialised across its module boundary: a dependent's build without the flags, see
+    /// docs/YOUR-OPERATORS.md), or with rows of another package that ran unspecialised beside the
+    /// project's specialised ones. `run` names the run in a comparison; nil for the one run `summary` reads.
+    public static func compilation(_ environment: [String: String]?, run: String? = nil) -> [EnvironmentNote] {
+        guard let environment else { return [] }
+        let whose = run.map { "the \($0) run's" } ?? "this run's"
+        var notes: [EnvironmentNote] = []
+        if environment["cross_module_optimization"] == "false" {
+            notes.append(EnvironmentNote(
+                .warning,
+                "\(whose) build had no cross-module optimisation: every style ran unspecialised across its module "
+                    + "boundary, unlike an app's code (docs/YOUR-OPERATORS.md)"
+            ))
+        }
+        if let rows = environment[unspecialisedKey], !rows.isEmpty {
+            notes.append(EnvironmentNote(
+                .warning,
+                "\(whose) rows \(rows.replacingOccurrences(of: "; ", with: ", ")) ran unspecialised (their style is "
+                    + "another package's) beside the project's specialised Combine rows: compare them with care"
+            ))
+        }
+        return notes
+    }
+
+    /// The environment.csv key that lists the rows another package added and that ran unspecialised.
+    public static let unspecialisedKey = "unspecialised_implementations"
 }
 
 // MARK: - Merged shards

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// Builds an operator of a Combine style over two inputs and subscribes a ``TrackingSubscriber`` to

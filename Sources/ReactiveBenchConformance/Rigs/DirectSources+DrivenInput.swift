@@ -1,5 +1,5 @@
+import CombineFramework
 import DirectSources
-import OpenCombine
 import SimpleCombine
 
 // The direct sources of the Combine-like cores, as inputs a script drives (``DirectInputsRig``).

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// Subscribes a ``TrackingSubscriber`` with a ``DemandPolicy`` straight to the publisher a style builds,

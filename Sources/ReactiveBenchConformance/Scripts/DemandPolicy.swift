@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// How a test's downstream behaves: a ``TrackingSubscriber`` asks for `initial` when it receives its
 /// subscription (nothing when `.none`) and for `perValue` more with every value, either returned from

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import StyleKit
 
 /// docs/SEMANTICS.md as a plain loop over a script: the output history every implementation of an

@@ -1,5 +1,5 @@
+import CombineFramework
 import DirectSources
-import OpenCombine
 import StyleKit
 
 /// A Combine-family style on OpenCombine, as the contracts drive it: what ``CombineConformance`` checks.

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A Combine-like core, as far as the tracking helpers (``TrackingSubject``, ``TrackingSubscription``,
 /// ``TrackingSubscriber``) need to know it: how to reach a subscription it handed out.

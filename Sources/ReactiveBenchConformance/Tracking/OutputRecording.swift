@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A Combine downstream whose history can be read in the shared ``OutputEvent`` vocabulary, whatever the
 /// operator's output type: lets one driver handle every operator.

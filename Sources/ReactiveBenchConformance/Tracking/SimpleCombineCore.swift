@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 
 /// The from-scratch core of seed 002 (Sources/SimpleCombine), for the tracking helpers: its

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import Synchronization
 
 /// What one subscriber did to its ``TrackingSubscription``: every `request(_:)` and `cancel()` call, in

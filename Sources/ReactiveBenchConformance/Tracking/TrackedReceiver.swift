@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A subscriber of a ``TrackingSubject``, erased to the two calls the subject makes, in the suite's
 /// vocabulary. It holds the subscriber strongly, as a publisher holds its subscriber.

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 
 /// A subject for driving an operator input by hand. Each subscriber gets a ``TrackingSubscription``, so

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 
 /// A subscriber that records its whole history — the subscription, every value, the completion — in

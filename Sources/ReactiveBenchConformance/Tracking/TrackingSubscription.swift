@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import SimpleCombine
 
 /// The subscription a ``TrackingSubject`` hands to each subscriber. It records every `request(_:)` and

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import Synchronization
 
 /// The shared state of `withLatestFrom` and `sampleWithFrom` (seeds 000 and 003), and the

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import Synchronization
 
 /// The shared state of `sample` (seed 003, RxSwift's `Sample`), and the subscription its downstream

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 import ReactiveBenchConformance
 
 /// A hand-driven Combine publisher (a `Subject`, or the direct source) with ``TrackingSubscriber``s.

@@ -1,5 +1,5 @@
+import CombineFramework
 import DirectSources
-import OpenCombine
 import ReactiveBenchConformance
 import Subjects
 

@@ -1,4 +1,4 @@
-import OpenCombine
+import CombineFramework
 
 /// A publisher that hands its subscriber a subscription of its own, which passes each request to the
 /// upstream's subscription as `rewrite` says (nil: not at all): the carrier of ``PlantedDemandStyle``'s bugs.

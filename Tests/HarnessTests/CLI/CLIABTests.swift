@@ -14,6 +14,21 @@ struct CLIABTests {
         return (tool, copy)
     }
 
+    /// Both sides crash on every cell (the test-only `fault (crash)`): no verdict, one line, exit status 2.
+    @Test func aSideThatMeasuredNothingIsAnErrorNotNoRegression() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard let (base, new) = try twoTools(in: directory) else { return }
+        let outcome = try await ToolProcess.run(
+            base, ["ab", "--base", base, "--new", new, "--workloads", "fault (crash)", "--implementations", "structBridge",
+                   "--quick", "--output", "runs"],
+            in: directory.path, timeLimit: .seconds(300), environment: ["REACTIVE_BENCH_TEST_FAULTS": "1"]
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 2, "\(outcome)")
+        #expect(outcome.errorLines.last?.hasPrefix("error: the base side measured nothing: of its 1 cells 1 crashed") == true, "\(outcome)")
+        #expect(!outcome.standardOutput.contains("verdict:"), "\(outcome)")
+    }
+
     @Test func theSameBuildTwiceIsUnchangedAndBothSidesSamplesAreKeptInPairOrder() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -41,6 +56,14 @@ struct CLIABTests {
             let environment = try CSVTable.read(from: "\(run)/\(side)/environment.csv")
             #expect(environment.rows.contains(["ab_side", side]) && environment.rows.contains(["run_complete", "true"]))
         }
+        // Each side says what it was built from, as far as can be known: the package's own build its work
+        // tree's commit and state, the copy outside any work tree nothing.
+        func value(_ side: String, _ key: String) throws -> String? {
+            try CSVTable.read(from: "\(run)/\(side)/environment.csv").rows.first { $0.first == key }?.last
+        }
+        #expect(try value("base", "git_tree_dirty").map { ["true", "false"].contains($0) } == true)
+        #expect(try value("base", "git_commit")?.count == 40)
+        #expect(try value("new", "git_commit") == "unknown" && value("new", "git_tree_dirty") == "unknown")
         let compared = try await ToolProcess.run(base, ["compare", "\(run)/base", "\(run)/new"], in: directory.path)
         #expect(compared.exitStatus == 0, "the sides are ordinary runs to compare: \(compared)")
     }

@@ -33,6 +33,38 @@ struct CLICompareTests {
         #expect(lines(outcome.standardOutput).last?.hasPrefix("verdict: regression") == true, "\(outcome)")
     }
 
+    /// A new run that lost cells of the base fails, naming them, unless the comparison was narrowed on
+    /// purpose; the other way round (cells only in new) passes.
+    @Test func aRunThatLostCellsExitsWith1UnlessOnlyCommon() async throws {
+        guard let lost = try await compare(["base", "one-cell"]),
+            let narrowed = try await compare(["base", "one-cell", "--only-common"]),
+            let grown = try await compare(["one-cell", "base"])
+        else { return }
+        #expect(lost.exitedNormally && lost.exitStatus == 1, "\(lost)")
+        let output = lines(lost.standardOutput)
+        #expect(output.contains { $0.hasPrefix("error: the new run lacks 8 of the base's 9 cells (") }, "\(lost)")
+        #expect(output.last == "verdict: missing cells (9 cells: 8 only in base, 1 unchanged)", "\(lost)")
+        #expect(narrowed.exitedNormally && narrowed.exitStatus == 0, "\(narrowed)")
+        #expect(lines(narrowed.standardOutput).last
+            == "verdict: no regression (9 cells: 8 only in base, 1 unchanged; --only-common: 8 only in base, not judged)")
+        #expect(grown.exitedNormally && grown.exitStatus == 0, "\(grown)")
+    }
+
+    /// An order check that checked nothing (the reference shares no significantly different pair) is
+    /// no pass.
+    @Test func summaryCheckOrderThatChecksNothingExitsWith1() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try CompareFixtures.write(into: directory)
+        let outcome = try await ToolProcess.run(
+            tool, ["summary", "base", "--check-order", "one-cell"], in: directory.path, timeLimit: .seconds(60)
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 1, "\(outcome)")
+        #expect(lines(outcome.standardOutput).last == "0 significantly different pairs checked against one-cell: 0 reversed", "\(outcome)")
+        #expect(outcome.errorLines == ["error: no significantly different pair of base is in one-cell: nothing was checked"], "\(outcome)")
+    }
+
     @Test func markdownIsAVerdictLineAndATable() async throws {
         guard let outcome = try await compare(["base", "slower", "--format", "markdown"]) else { return }
         #expect(outcome.exitedNormally && outcome.exitStatus == 1, "\(outcome)")

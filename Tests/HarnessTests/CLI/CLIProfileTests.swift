@@ -44,6 +44,7 @@ struct CLIProfileTests {
         (["profile", "builtin", "map*"], ["one workload", "map (struct64)"]),
         (["profile", "builtin", "withLatestFrom (10)"], ["builtin does not implement withLatestFrom"]),
         (["profile", "builtin", "map", "--elements", "0"], ["--elements"]),
+        (["profile", "builtin", "map", "--elements", "9223372036854775807"], ["--elements must be at most 1000000000"]),
         (["profile", "builtin"], ["workload"]),
         (["run", "--metric", "cycles", "--workloads", "map"], ["--metric", "cycles"]),
     ]

@@ -96,6 +96,71 @@ struct CLIStoppingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the next run cleaned up")
     }
 
+    /// kill -9 after the 1st, 2nd, 4th and 7th row: every time the run directory holds only complete rows
+    /// (an `ok` row has its times: the rows written during a run are the noise gate's selection so far),
+    /// which `summary` and `compare` read.
+    @Test(arguments: [1, 2, 4, 7])
+    func killMinus9AtAnyRowLeavesRowsThatReadAsARun(after rows: Int) async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let temporary = directory.appending("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let process = try Self.start(
+            tool, ["run", "--workloads", "map,filter,scan", "--implementations", "baseline,builtin,structBridge",
+                   "--elements", "2000", "--repetitions", "3", "--no-latency", "--output", "runs"],
+            in: directory.path, temporary: temporary
+        )
+        defer { if process.isRunning { process.terminate() } }
+        func written() -> Int {
+            guard let run = try? Self.onlyRun(under: directory.appending("runs")),
+                let table = try? CSVTable.read(from: "\(run)/results.csv")
+            else { return 0 }
+            return table.rows.count
+        }
+        try await Self.waitFor { written() >= rows }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let run = try Self.onlyRun(under: directory.appending("runs"))
+        let table = try CSVTable.read(from: "\(run)/results.csv")
+        #expect(table.rows.count >= rows)
+        for row in table.rows where row[table.column("status")!] == "ok" {
+            #expect(!row[table.column("ns_per_unit_median")!].isEmpty, "\(row[1]) / \(row[6]): an ok row with its times")
+        }
+        let summary = try await ToolProcess.run(tool, ["summary", run], in: directory.path)
+        #expect(summary.exitedNormally && summary.exitStatus == 0, "\(summary)")
+        let compared = try await ToolProcess.run(tool, ["compare", run, run], in: directory.path)
+        #expect(compared.exitedNormally && compared.exitStatus == 0, "\(compared)")
+        #expect(compared.standardOutput.contains("warning: the new run is incomplete"), "compare says it is partial: \(compared)")
+    }
+
+    /// `ab` killed with kill -9 keeps the pairs it measured: pairs.csv is written after every round.
+    @Test func abKilledWithKillMinus9KeepsItsPairs() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let temporary = directory.appending("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let process = try Self.start(
+            tool, ["ab", "--base", tool, "--new", tool, "--workloads", "map", "--implementations", "baseline",
+                   "--quick", "--pairs", "40", "--output", "runs"],
+            in: directory.path, temporary: temporary
+        )
+        defer { if process.isRunning { process.terminate() } }
+        func pairs() -> [[String]] {
+            guard let run = try? Self.onlyRun(under: directory.appending("runs")),
+                let table = try? CSVTable.read(from: "\(run)/pairs.csv")
+            else { return [] }
+            return table.rows
+        }
+        try await Self.waitFor { pairs().count >= 3 }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let kept = pairs()
+        #expect(kept.count >= 3, "the pairs measured before the kill are in pairs.csv")
+        #expect(kept.map { $0[3] } == (1...kept.count).map(String.init), "in pair order")
+    }
+
     /// A disk that fills during the run: status 3 (not bad input), one line, and the files written before
     /// are kept, both of them. Needs a small tmpfs, so root: elsewhere there is nothing to test.
     @Test func aFullDiskStopsTheRunWithStatus3AndKeepsWhatWasWritten() async throws {

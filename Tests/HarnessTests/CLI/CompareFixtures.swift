@@ -14,6 +14,9 @@ enum CompareFixtures {
         var slower = base
         slower.update("map", "builtin") { cell in cell.allocationsPerUnit = 1 }
         try slower.write(to: directory.appending("slower"))
+        var oneCell = base
+        oneCell.cells.removeAll { !($0.workload == "map" && $0.implementation == "builtin") }
+        try oneCell.write(to: directory.appending("one-cell"))
         var otherBuild = base
         otherBuild.environment = ["cross_module_optimization": "false", "git_commit": "b"]
         try otherBuild.write(to: directory.appending("other-build"))

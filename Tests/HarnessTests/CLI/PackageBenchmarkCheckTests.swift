@@ -17,7 +17,7 @@ struct PackageBenchmarkCheckTests {
 
     /// A jmh element: per-iteration `Malloc (total)` from `low` to `high`, and `Malloc (per subscription)`.
     static func element(_ key: String, total: (low: Int, high: Int), subscription: Int) -> String {
-        let name = "package.benchmark.ReactiveBench." + key.replacingOccurrences(of: " ", with: "_")
+        let name = "package.benchmark.ReactiveBenchSuite." + key.replacingOccurrences(of: " ", with: "_")
         return """
             {"benchmark": "\(name)", "secondaryMetrics": {
               "Malloc (total)": {"scorePercentiles": {"0.0": \(total.low), "50.0": \(total.low), "100.0": \(total.high)}},

@@ -134,7 +134,9 @@ struct ComparisonVerdictTests {
         }
     }
 
-    @Test func cellsInOneRunOnlyAreReportedButAreNoRegression() throws {
+    /// A cell only in the new run is news; a cell of the base the new run lost fails the comparison (a CI
+    /// whose new run crashed half-way must not pass), unless `--only-common` says it was meant.
+    @Test func cellsInOneRunOnlyAreNoRegressionButALostCellFails() throws {
         let base = SyntheticRun(seed: 1)
         var new = base
         new.cells.removeAll { $0.workload == "floor" && $0.implementation == "rxSink" }
@@ -146,6 +148,25 @@ struct ComparisonVerdictTests {
         #expect(try cell(report, "demand (unlimited)", "builtin").verdict == .onlyInNew)
         #expect(report.cells.prefix(2).map(\.verdict) == [.onlyInBase, .onlyInNew])
         #expect(report.summary == "10 cells: 1 only in base, 1 only in new, 8 unchanged")
+        #expect(report.fails)
+        #expect(report.missingFromNew == [CellKey(workload: "floor", implementation: "rxSink")])
+        let text = ComparisonRenderer.render(report, format: .terminal)
+        #expect(text.contains(
+            "error: the new run lacks 1 of the base's 9 cells (floor / rxSink): a run that lost cells fails; "
+                + "--only-common compares the cells both runs have"
+        ))
+        #expect(text.hasSuffix("verdict: missing cells (10 cells: 1 only in base, 1 only in new, 8 unchanged)"))
+
+        var onlyCommon = ComparisonOptions(timeVerdicts: .gated)
+        onlyCommon.onlyCommon = true
+        let narrowed = try compare(base, new, options: onlyCommon)
+        #expect(!narrowed.fails)
+        #expect(ComparisonRenderer.verdictLine(narrowed)
+            == "verdict: no regression (10 cells: 1 only in base, 1 only in new, 8 unchanged; --only-common: 1 only in base, not judged)")
+
+        var grown = base
+        grown.cells.append(SyntheticCell(workload: "demand (unlimited)", implementation: "builtin", samples: [1, 2, 3]))
+        #expect(!(try compare(base, grown).fails), "a cell only in new is news, not a failure")
     }
 
     @Test(arguments: [(0.0, 64.0, Verdict.regression), (-64, 0, .unchanged), (128, 0, .improvement), (0, 0, .unchanged)])

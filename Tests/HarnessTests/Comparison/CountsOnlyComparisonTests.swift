@@ -45,13 +45,14 @@ struct CountsOnlyComparisonTests {
         #expect(try cell(report, "map", "rxSink").verdict == .regression)
     }
 
-    @Test func cellsInOneRunOnlyAreListedButNotARegression() throws {
+    @Test func cellsInOneRunOnlyAreListedAndALostCellFails() throws {
         let full = SyntheticRun(seed: 1)
         var quick = full
         quick.cells.removeAll { $0.workload == "subscribeChurn" }
         let report = ComparisonReport(base: try full.results(), new: try quick.results(), options: countsOnly)
         #expect(report.count(.onlyInBase) == 3)
         #expect(!report.hasRegression)
+        #expect(report.fails, "a quick run that lost three cells of the full one fails the gate")
     }
 
     @Test func theRulesSayTimesWereLeftOut() throws {

@@ -66,4 +66,23 @@ struct EnvironmentNoteTests {
         incomplete["run_complete"] = "true"
         #expect(EnvironmentNote.notes(base: Self.reference, new: incomplete) == [])
     }
+
+    /// A build without cross-module optimisation (a dependent's, by default) and rows of another package
+    /// that ran unspecialised are warned about for the run itself, in `summary` and in each side of `compare`.
+    @Test func aBuildWithoutCrossModuleOptimisationOrWithUnspecialisedRowsIsAWarning() {
+        var dependent = Self.reference
+        dependent["cross_module_optimization"] = "false"
+        dependent[EnvironmentNote.unspecialisedKey] = "myOperators; theirOperators"
+        #expect(EnvironmentNote.compilation(Self.reference) == [])
+        #expect(EnvironmentNote.compilation(dependent).map(\.description) == [
+            "warning: this run's build had no cross-module optimisation: every style ran unspecialised across its "
+                + "module boundary, unlike an app's code (docs/YOUR-OPERATORS.md)",
+            "warning: this run's rows myOperators, theirOperators ran unspecialised (their style is another "
+                + "package's) beside the project's specialised Combine rows: compare them with care",
+        ])
+        let both = EnvironmentNote.notes(base: dependent, new: dependent)
+        #expect(both.filter { $0.level == .warning }.map(\.message).map { $0.prefix(12) } == [
+            "the base run", "the base run", "the new run'", "the new run'",
+        ])
+    }
 }

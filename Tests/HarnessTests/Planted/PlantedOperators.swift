@@ -1,6 +1,6 @@
 import Builtin
 import Harness
-import OpenCombine
+import CombineFramework
 import StyleKit
 import TestSupport
 

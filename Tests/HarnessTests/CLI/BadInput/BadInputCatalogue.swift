@@ -16,6 +16,7 @@ enum BadInputCatalogue {
         ("`run`", CLIBadInputTests.cases),
         ("`merge`", CLIMergeBadInputTests.cases),
         ("`compare`", CLICompareBadInputTests.cases),
+        ("`summary`", CLICompareBadInputTests.summaryCases),
         ("`ab`", CLIABBadInputTests.cases),
     ]
 

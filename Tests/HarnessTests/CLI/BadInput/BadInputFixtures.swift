@@ -13,9 +13,19 @@ enum BadInputFixtures {
         try ShardFixtures.write(into: directory)
         try SyntheticRun(seed: 7).write(to: directory.appending(earlierRun))
         try Data("not a directory\n".utf8).write(to: URL(fileURLWithPath: directory.appending("a-file")))
+        // An executable that answers, but not as the tool: what `ab`'s handshake must refuse.
+        let script = directory.appending("not-the-tool")
+        try Data("#!/bin/sh\necho 'Implementations: none'\n".utf8).write(to: URL(fileURLWithPath: script))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
         let request = CellRequest(
             workload: "mapp", implementation: .baseline, configuration: .quick, latency: false
         )
         try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: directory.appending("unknown-workload.json")))
+        for (name, batches) in [("zero-batches.json", 0), ("negative-batches.json", -1)] {
+            var configuration = RunConfiguration.quick
+            configuration.batches = batches
+            let request = CellRequest(workload: "map", implementation: .baseline, configuration: configuration, latency: false)
+            try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: directory.appending(name)))
+        }
     }
 }

@@ -22,6 +22,14 @@ struct CLIABBadInputTests {
            mentions: ["--workloads ''", "names no workload"]),
         ab("an unknown implementation to compare", ["--base", "base", "--new", "base", "--implementations", "rxSnik"],
            mentions: ["'rxSnik'", "'rxSink'"]),
+        ab("a base that is /bin/true", ["--base", "/bin/true", "--new", "/bin/true"],
+           mentions: ["--base /bin/true is not a reactive-bench tool", "printed no implementations and workloads"]),
+        ab("a base that is /bin/false", ["--base", "/bin/false", "--new", "/bin/false"],
+           mentions: ["--base /bin/false is not a reactive-bench tool", "exited with status 1"]),
+        ab("a script that prints something else", ["--base", "not-the-tool", "--new", "not-the-tool"],
+           mentions: ["not-the-tool is not a reactive-bench tool"]),
+        ab("elements beyond what a repetition counts, for the pairs", ["--base", "base", "--new", "base", "--elements", "9000000000000000000"],
+           mentions: ["--elements must be at most 1000000000"]),
         ab("alpha 0 for the pairs", ["--base", "base", "--new", "base", "--alpha", "0"], mentions: ["--alpha"]),
     ]
 

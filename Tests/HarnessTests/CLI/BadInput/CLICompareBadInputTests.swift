@@ -60,7 +60,24 @@ struct CLICompareBadInputTests {
         compare("an unknown format", ["base", "same", "--format", "html"], mentions: ["--format", "html"]),
     ]
 
-    @Test(arguments: cases)
+    static func summary(_ name: String, _ arguments: [String], mentions: [String]) -> BadInputCase {
+        BadInputCase(
+            section: "summary", name: name, shown: ["summary"] + arguments, arguments: ["summary"] + arguments,
+            mentions: mentions
+        )
+    }
+
+    /// `summary`'s own inputs: the runs are the same fixtures.
+    static let summaryCases: [BadInputCase] = [
+        summary("--check-order against a run of another metric", ["base", "--check-order", "instructions"],
+                mentions: ["--check-order", "instructions/results.csv holds instruction counts", "same metric"]),
+        summary("--check-order against a run that does not exist", ["base", "--check-order", "nowhere"],
+                mentions: ["nowhere does not exist"]),
+        summary("--instructions given a time run", ["base", "--instructions", "same"],
+                mentions: ["--instructions", "same/results.csv holds times", "run --metric instructions"]),
+    ]
+
+    @Test(arguments: cases + summaryCases)
     func badInputIsOneErrorLineAndExitStatus2(_ badCase: BadInputCase) async throws {
         let printed = try await BadInputCheck.run(badCase)
         #expect(printed?.hasPrefix("error: ") != false, "\(printed ?? "")")

@@ -23,6 +23,10 @@ struct CLIToolBadInputTests {
         tool("cell with a request naming an unknown workload",
              ["cell", "--request", "unknown-workload.json", "--result", "out.json"],
              mentions: ["unknown workload 'mapp'", "unknown-workload.json"]),
+        tool("cell with a request of 0 batches", ["cell", "--request", "zero-batches.json", "--result", "out.json"],
+             mentions: ["zero-batches.json", "batches must be at least 1 (got 0)"]),
+        tool("cell with a request of -1 batches", ["cell", "--request", "negative-batches.json", "--result", "out.json"],
+             mentions: ["negative-batches.json", "batches must be at least 1 (got -1)"]),
         BadInputCase(
             section: "tool", name: "jemalloc missing at run time", shown: ["list"], arguments: ["list"],
             mentions: [ToolWithoutJemalloc.absent, "cannot open shared object file"],
