@@ -85,6 +85,9 @@ let package = Package(
         // The scenario table, the registry and the harness, for the package-benchmark suite
         // (Benchmarks/PackageBenchmark, a nested package).
         .library(name: "ReactiveBenchWorkloads", targets: ["Workloads", "Implementations", "Harness"]),
+        // The conformance suite, for a package's own tests of its Combine style:
+        // `CombineConformance.check(MyOperators.self)` in a Swift Testing test.
+        .library(name: "ReactiveBenchConformance", targets: ["ReactiveBenchConformance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
@@ -197,15 +200,25 @@ let package = Package(
         ),
         .executableTarget(name: "reactive-bench", dependencies: ["ReactiveBench"], swiftSettings: optimisation),
 
-        // Helpers both test targets use (a test target cannot import another).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Helpers the test targets and the conformance library use (a test target cannot import another).
+        .target(name: "TestSupport", dependencies: ["StyleKit", openCombine], path: "Tests/TestSupport"),
+
+        // The conformance contracts, written once over a factory (docs/SEMANTICS.md): a package's tests hold its
+        // Combine style to them through `CombineConformance`, and ConformanceTests holds every project row to
+        // them. Swift Testing ships with the toolchain.
+        .target(
+            name: "ReactiveBenchConformance",
+            dependencies: [
+                "StyleKit", "DirectSources", "SimpleCombine", "TestSupport", openCombine,
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: optimisation
+        ),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "TestSupport", "StyleKit", "Implementations", "StructBridge", "ClassSubscription", "AnySubscriberStyle",
-                "Builtin", "RxCore", "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", "DirectSources",
-                openCombine,
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "ReactiveBenchConformance", "TestSupport", "StyleKit", "Implementations", "RxCore", "RxSinks", "Subjects",
+                "SimpleCombine", "SimpleCombineOperators", "DirectSources", openCombine,
             ],
             swiftSettings: rxSwiftDefine
         ),

@@ -22,7 +22,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MyOperatorsTests",
-            dependencies: ["MyOperators", .product(name: "ReactiveBenchStyles", package: "ReactiveBench")]
+            dependencies: [
+                "MyOperators", .product(name: "ReactiveBenchStyles", package: "ReactiveBench"),
+                // The conformance contracts every ReactiveBench style passes: CombineConformance.check.
+                .product(name: "ReactiveBenchConformance", package: "ReactiveBench"),
+            ]
         ),
     ]
 )

@@ -1,5 +1,6 @@
-import DirectSources
 import CombineFramework
+import DirectSources
+import ReactiveBenchConformance
 import RxCore
 import Testing
 

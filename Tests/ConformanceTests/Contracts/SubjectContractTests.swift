@@ -1,3 +1,4 @@
+import ReactiveBenchConformance
 import StyleKit
 import Testing
 

@@ -1,4 +1,5 @@
 import CombineFramework
+import ReactiveBenchConformance
 
 /// A hand-driven Combine publisher (a `Subject`, or the direct source) with ``TrackingSubscriber``s.
 final class CombineSubjectRig<S: HandDrivenPublisher>: SubjectRig, @unchecked Sendable {

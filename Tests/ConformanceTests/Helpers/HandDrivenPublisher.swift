@@ -1,5 +1,6 @@
-import DirectSources
 import CombineFramework
+import DirectSources
+import ReactiveBenchConformance
 import Subjects
 
 /// A Combine publisher a test drives by hand with `send`: the subjects (`PassthroughSubject`,

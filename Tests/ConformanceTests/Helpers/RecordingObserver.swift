@@ -1,3 +1,4 @@
+import ReactiveBenchConformance
 import RxCore
 
 /// An Rx observer that records every event in order and notes every breach of the sequence grammar it

@@ -1,3 +1,4 @@
+import ReactiveBenchConformance
 import RxCore
 
 /// A ``RecordingObserver`` read in the shared ``OutputEvent`` vocabulary, whatever its element type.

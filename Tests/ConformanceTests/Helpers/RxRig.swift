@@ -1,22 +1,19 @@
-import Implementations
+import ReactiveBenchConformance
 import RxCore
 import StyleKit
 import TestSupport
 
-/// An ``OperatorRig`` for the Rx family: two ``TrackingObservable`` inputs and a ``RecordingObserver``
+/// An `OperatorRig` for the Rx family: two ``TrackingObservable`` inputs and a ``RecordingObserver``
 /// downstream. Requests are ignored (the family has no demand); a cancel is a dispose.
 final class RxRig: OperatorRig, @unchecked Sendable {
-    let implementation = ImplementationUnderTest.registered(.rxSink)
-    let operation: OperatorID
     let primary = TrackingObservable<Int>()
     let secondary = TrackingObservable<Int>()
 
-    private let downstream: Locked<(observer: any RxRecording, subscription: Disposable)?>
+    private let downstream: Locked<RxDownstream?>
     private weak var weakObserver: AnyObject?
 
     /// Only `demand.cancelsAfter` matters: the Rx family has no demand.
-    init(_ operation: OperatorID, demand: DemandPolicy = .unlimited) {
-        self.operation = operation
+    init(_ operation: OperatorID, demand: DemandPolicy) {
         let attached = RxAttach.attach(operation, primary, secondary, disposeAfter: demand.cancelsAfter)
         downstream = Locked(attached)
         weakObserver = attached.observer
@@ -26,27 +23,18 @@ final class RxRig: OperatorRig, @unchecked Sendable {
         input == .primary ? primary : secondary
     }
 
-    private var attached: (observer: any RxRecording, subscription: Disposable)? {
+    private var attached: RxDownstream? {
         downstream.withLock { $0 }
     }
 
     // MARK: - OperatorRig
 
     func apply(_ step: Step) {
-        switch step {
-        case .value(let input, let value): source(input).on(.next(value))
-        case .finish(let input): source(input).on(.completed)
-        case .fail(let input): source(input).on(.error(TestError.of(input)))
-        case .request: break
-        case .cancel:
-            guard let attached else { return }
-            attached.observer.noteDisposed()
-            attached.subscription.dispose()
-        }
+        step.perform(on: primary, secondary, downstream: attached)
     }
 
-    var events: [OutputEvent] { attached?.observer.outputEvents ?? [] }
-    var violations: [String] { attached?.observer.violations ?? [] }
+    var events: [OutputEvent] { attached?.outputEvents ?? [] }
+    var violations: [String] { attached?.violations ?? [] }
 
     func subscriptionCount(_ input: Input) -> Int {
         source(input).subscriptionCount

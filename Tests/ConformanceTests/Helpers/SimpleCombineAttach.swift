@@ -1,3 +1,4 @@
+import ReactiveBenchConformance
 import SimpleCombine
 import SimpleCombineOperators
 import StyleKit

@@ -1,3 +1,4 @@
+import ReactiveBenchConformance
 import SimpleCombine
 
 /// A SimpleCombine subject with ``TrackingSubscriber``s: the counterpart of ``CombineSubjectRig``.

@@ -1,3 +1,5 @@
+import ReactiveBenchConformance
+
 /// A subject under test (one of `SubjectID`), sending `Int`s and failing with ``TestError``.
 protocol SubjectRig: AnyObject {
     /// Whether subscribers have demand (the Combine family) or take everything (Rx).

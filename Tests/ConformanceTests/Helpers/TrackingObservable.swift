@@ -1,3 +1,4 @@
+import ReactiveBenchConformance
 import RxCore
 
 /// An Rx source for driving an operator input by hand: it delivers events to its subscribed observers,
@@ -79,4 +80,10 @@ final class TrackingObservable<Element>: Observable<Element>, @unchecked Sendabl
         }
         withExtendedLifetime(observer) {}
     }
+}
+
+extension TrackingObservable: DrivenInput where Element == Int {
+    func send(_ value: Int) { on(.next(value)) }
+    func finish() { on(.completed) }
+    func fail(with error: TestError) { on(.error(error)) }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import ReactiveBenchConformance
 import RxCore
 import RxSinks
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactiveBenchConformance
 import RxCore
 import Testing
 

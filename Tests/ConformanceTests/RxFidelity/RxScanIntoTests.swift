@@ -1,3 +1,4 @@
+import ReactiveBenchConformance
 import RxCore
 import RxSinks
 import Testing

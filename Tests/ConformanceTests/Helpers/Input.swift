@@ -1,8 +1,0 @@
-/// Which input of an operator a script step addresses: the upstream, or the second input of a
-/// multi-source operator (`other` for withLatestFrom/sampleWithFrom, the sampler for sample).
-enum Input: Hashable, Sendable, CustomStringConvertible {
-    case primary
-    case secondary
-
-    var description: String { self == .primary ? "primary" : "secondary" }
-}

@@ -1,0 +1,13 @@
+import ReactiveBenchConformance
+import Testing
+
+/// What each operator emits: docs/SEMANTICS.md's table and the seeds' examples (seed 000's withLatestFrom
+/// sequence, seed 003's subjects, seed 004's modulus and histogram), on every implementation that has the
+/// operator. The contracts are the conformance library's (`Contracts/Operators`), one case per
+/// implementation, operator and contract.
+@Suite struct OperatorValueTests {
+    @Test(arguments: ImplementationUnderTest.cases(.operatorValues))
+    func contractsHold(_ conformanceCase: ConformanceCase) async {
+        await conformanceCase.check()
+    }
+}
