@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import tempfile
+import re
 import unittest
 from pathlib import Path
 
@@ -132,8 +133,10 @@ class ColourTests(unittest.TestCase):
         from plotting import style
 
         registry = Path(__file__).resolve().parents[3] / "Sources/StyleKit/Identifiers.swift"
-        text = registry.read_text().split("enum ImplementationID", 1)[1].split("}", 1)[0]
-        ids = [line.split()[1] for line in text.splitlines() if line.strip().startswith("case ")]
+        # The project's rows are ImplementationID's constants: `public static let baseline: Self = "baseline"`.
+        text = registry.read_text().split("struct ImplementationID", 1)[1]
+        ids = re.findall(r'public static let \w+: Self = "(\w+)"', text)
+        self.assertIn("structBridge", ids)
         coloured = {style.BASELINE: style.BASELINE_COLOUR, **style.KNOWN_COLOURS}
         self.assertEqual(sorted(coloured), sorted(ids))
         self.assertEqual(len(set(coloured.values())), len(coloured))
