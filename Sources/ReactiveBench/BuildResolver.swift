@@ -42,8 +42,9 @@ struct BuildResolver {
 
     private func directory(_ path: String, option: String) throws -> Build {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        // A directory is "executable" too (its x bit): only a regular file is a tool.
         for candidate in ["\(trimmed)/reactive-bench", "\(trimmed)/.build/release/reactive-bench"]
-        where FileManager.default.isExecutableFile(atPath: candidate) {
+        where FileManager.default.isExecutableFile(atPath: candidate) && !isDirectory(candidate) {
             return checkedOut(absolute(candidate), description: candidate)
         }
         if FileManager.default.fileExists(atPath: "\(trimmed)/Package.swift") {
@@ -149,6 +150,11 @@ struct BuildResolver {
             throw ExitCode(130)
         default: throw BadInput("\(failure) (\(ending)\(logPath.map { "; see \($0)" } ?? ""))")
         }
+    }
+
+    private func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 
     private func absolute(_ path: String) -> String {

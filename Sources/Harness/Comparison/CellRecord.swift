@@ -112,6 +112,12 @@ extension CellRecord {
                     + "always has it)"
             )
         }
+        if metric == .time && samples.isEmpty {
+            throw HarnessError(
+                "\(source): line \(line), column \(ResultColumn.nanosecondsPerUnitSamples): empty in an ok row (an ok "
+                    + "row of a time run always has its samples)"
+            )
+        }
     }
 
     /// A finite decimal number, or nil: `Double(_:)` also takes `nan`, `inf` and hexadecimal.

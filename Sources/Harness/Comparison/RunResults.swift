@@ -135,7 +135,15 @@ extension RunResults {
                     + "every line with one)"
             )
         }
-        if let recorded = environment?[RunMetric.rowCountKey].flatMap({ Int($0) }), table.rows.count < recorded {
+        let recordedText = environment?[RunMetric.rowCountKey]
+        if let recordedText, Int(recordedText) == nil || Int(recordedText)! < 0 {
+            // Not a count: the check that the file was not cut short must not quietly go away.
+            throw HarnessError(
+                "\(path): environment.csv's \(RunMetric.rowCountKey) is '\(recordedText)', not a count of rows: "
+                    + "it cannot tell whether the file was cut short"
+            )
+        }
+        if let recorded = recordedText.flatMap({ Int($0) }), table.rows.count < recorded {
             throw HarnessError(
                 "\(path): \(table.rows.count) rows, but environment.csv says \(recorded) were written: the file was "
                     + "cut short"

@@ -44,6 +44,12 @@ public enum RunDirectory {
                 "invalid run label \"\(escapingControls(label))\": it must be non-empty and hold no '/' or control character"
             )
         }
+        // A line break or another control character in the path would end up in every line naming it.
+        guard !parent.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw HarnessError(
+                "cannot create a run directory under '\(escapingControls(parent))': the path holds a control character"
+            )
+        }
         do throws(HarnessError) {
             try FileSystem.makeDirectories(parent)
         } catch {

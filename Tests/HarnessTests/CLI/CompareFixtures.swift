@@ -35,6 +35,10 @@ enum CompareFixtures {
         try write("\(header)\n\(row("allocations_per_unit", "-1"))\n", to: directory.appending("negative"))
         try write("\(header)\n\(row("ns_per_unit_samples", "200;-3;202"))\n", to: directory.appending("negative-time"))
         try write("\(header)\n\(row("bytes_per_unit", ""))\n", to: directory.appending("empty-count"))
+        try write("\(header)\n\(row("ns_per_unit_samples", ""))\n", to: directory.appending("empty-samples"))
+        var wordyCount = base
+        wordyCount.environment = (base.environment ?? [:]).merging(["result_rows": "lots"]) { $1 }
+        try wordyCount.write(to: directory.appending("rows-not-a-count"))
         try write("\(header)\n", to: directory.appending("header-only"))
         try write("\(header)\n\(row())", to: directory.appending("cut-in-a-row"))
         try writeComparableButDisjoint(into: directory, base: base)

@@ -13,6 +13,10 @@ enum BadInputFixtures {
         try ShardFixtures.write(into: directory)
         try SyntheticRun(seed: 7).write(to: directory.appending(earlierRun))
         try Data("not a directory\n".utf8).write(to: URL(fileURLWithPath: directory.appending("a-file")))
+        // A directory whose `reactive-bench` is a directory, not a tool.
+        try FileManager.default.createDirectory(
+            atPath: directory.appending("tool-is-a-directory/reactive-bench"), withIntermediateDirectories: true
+        )
         // An executable that answers, but not as the tool: what `ab`'s handshake must refuse.
         let script = directory.appending("not-the-tool")
         try Data("#!/bin/sh\necho 'Implementations: none'\n".utf8).write(to: URL(fileURLWithPath: script))

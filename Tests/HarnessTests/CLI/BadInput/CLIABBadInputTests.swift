@@ -22,6 +22,8 @@ struct CLIABBadInputTests {
            mentions: ["--workloads ''", "names no workload"]),
         ab("an unknown implementation to compare", ["--base", "base", "--new", "base", "--implementations", "rxSnik"],
            mentions: ["'rxSnik'", "'rxSink'"]),
+        ab("a directory whose reactive-bench is a directory", ["--base", "tool-is-a-directory", "--new", "tool-is-a-directory"],
+           mentions: ["--base tool-is-a-directory holds no reactive-bench tool"]),
         ab("a base that is /bin/true", ["--base", "/bin/true", "--new", "/bin/true"],
            mentions: ["--base /bin/true is not a reactive-bench tool", "printed no implementations and workloads"]),
         ab("a base that is /bin/false", ["--base", "/bin/false", "--new", "/bin/false"],

@@ -55,6 +55,7 @@ struct CLIBadInputTests {
         run("label with a line break", ["--label", "a\nb"], mentions: ["--label", "control characters", "'a\\nb'"]),
         run("output under a regular file", ["--output", "a-file/runs"], mentions: ["a-file/runs"]),
         run("output is a regular file", ["--output", "a-file"], mentions: ["a-file", "not a directory"]),
+        run("output with a line break", ["--output", "runs\nmore"], mentions: ["'runs\\nmore'", "control character"]),
         // Root may write anywhere chmod allows; procfs and sysfs refuse new directories even to root.
         run("output where nothing can be created (procfs)", ["--output", "/proc/reactive-bench-runs"],
             mentions: ["/proc/reactive-bench-runs"]),
