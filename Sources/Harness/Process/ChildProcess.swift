@@ -36,13 +36,13 @@ public enum ChildProcess {
         standardErrorPath: String? = nil, standardOutputPath: String? = nil, directory: String? = nil,
         shouldStop: () -> Bool = { false }
     ) throws(HarnessError) -> Ending {
-        let input = try open("/dev/null", O_RDONLY)
+        let input = try descriptor("/dev/null", O_RDONLY)
         defer { close(input) }
-        let output = try open(standardOutputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC)
+        let output = try descriptor(standardOutputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC)
         defer { close(output) }
-        let errors = try standardErrorPath.map { path throws(HarnessError) in try open(path, O_WRONLY | O_CREAT | O_TRUNC) }
+        let errors = try standardErrorPath.map { path throws(HarnessError) in try descriptor(path, O_WRONLY | O_CREAT | O_TRUNC) }
         defer { if let errors { close(errors) } }
-        let child = try spawn(executable, arguments, ProcessControl.childEnvironment(environment), directory, input, output, errors ?? 2)
+        let child = try spawn(executable, arguments, ProcessControl.childEnvironment(environment), directory, input, output, errors ?? STDERR_FILENO)
         ProcessControl.setRunningChild(child)
         defer { ProcessControl.setRunningChild(0) }
         let deadline = Double(Clock.now()) + seconds * 1e9
@@ -55,14 +55,9 @@ public enum ChildProcess {
         }
     }
 
-    private static func open(_ path: String, _ flags: Int32) throws(HarnessError) -> Int32 {
-        #if canImport(Glibc)
-        let openFile = Glibc.open as (UnsafePointer<CChar>, Int32, mode_t) -> Int32
-        #else
-        let openFile = Darwin.open as (UnsafePointer<CChar>, Int32, mode_t) -> Int32
-        #endif
-        let descriptor = openFile(path, flags | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw HarnessError("cannot open \(path): \(String(cString: strerror(errno)))") }
+    private static func descriptor(_ path: String, _ flags: Int32) throws(HarnessError) -> Int32 {
+        let descriptor = open(path, flags | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileSystem.failure(errno, "cannot open \(path)") }
         return descriptor
     }
 
@@ -75,7 +70,7 @@ public enum ChildProcess {
         defer { (argv + envp).forEach { free($0) } }
         let child = cprocess_spawn(executable, argv, envp, directory, input, output, errors)
         guard child > 0 else {
-            throw HarnessError("cannot start \(executable): \(String(cString: strerror(-child)))")
+            throw FileSystem.failure(-child, "cannot start \(executable)")
         }
         return child
     }
