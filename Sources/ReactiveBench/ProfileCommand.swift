@@ -14,7 +14,8 @@ struct ProfileCommand: ParsableCommand {
         discussion: """
             Writes a new run directory holding callgrind.out (kcachegrind, callgrind_annotate) and profile.txt \
             (the top functions by self and by inclusive instructions, Swift names demangled). Only the timed \
-            element batches of one repetition are collected: set-up, warm-up and teardown are left out.
+            element batches of one repetition are collected: set-up, warm-up and teardown are left out. \
+            SIGINT or SIGTERM stops it with status 130 and leaves no run directory.
             """
     )
 
@@ -65,9 +66,22 @@ struct ProfileCommand: ParsableCommand {
         let directory = try RunDirectory.create(under: output, label: label)
         let title = "\(workload.name) / \(implementation.id.rawValue)"
         FileHandle.standardError.write(Data("[reactive-bench] profiling \(title) under callgrind into \(directory)\n".utf8))
-        let profiler = CellProfiler(executable: RunCommand.executablePath, units: elements, timeLimit: 600)
+        var profiler = CellProfiler(executable: RunCommand.executablePath, units: elements, timeLimit: 600)
+        Interruption.install()
+        profiler.shouldStop = Interruption.requested
         let callgrindFile = "\(directory)/callgrind.out"
-        let outcome = try profiler.profile(workload, implementation, callgrindFile: callgrindFile)
+        let profiled: CellProfiler.Outcome?
+        do {
+            profiled = try profiler.profile(workload, implementation, callgrindFile: callgrindFile)
+        } catch {
+            RunDirectory.removeIfEmpty(directory)
+            throw error
+        }
+        guard let outcome = profiled else {
+            RunDirectory.removeIfEmpty(directory)
+            FileHandle.standardError.write(Data("error: interrupted: \(title) not profiled, nothing written\n".utf8))
+            throw ExitCode(130)
+        }
         // Some more inclusive lines than shown: the report drops the frames that hold the whole loop.
         let annotation = try CallgrindAnnotation.read(callgrindFile, top: top + 15)
         let report = ProfileReport(title: title, unit: workload.unit, outcome: outcome, annotation: annotation, top: top)

@@ -12,6 +12,9 @@ public struct CellProfiler {
     /// Units in the profiled repetition; nil: 20,000 elements or 2,000 subscriptions.
     public var units: Int?
     public var timeLimit: Double
+    /// Asked every 50 ms while the cell runs; true kills it (and valgrind) and ``profile(_:_:callgrindFile:)``
+    /// returns nil.
+    public var shouldStop: () -> Bool = { false }
 
     public init(executable: String, units: Int?, timeLimit: Double) {
         self.executable = executable
@@ -29,10 +32,11 @@ public struct CellProfiler {
         public var anatomy: CallAnatomy
     }
 
-    /// Profiles `workload` x `implementation`, writing callgrind's file to `callgrindFile`.
+    /// Profiles `workload` x `implementation`, writing callgrind's file to `callgrindFile`; nil when
+    /// `shouldStop` stopped it.
     public func profile(
         _ workload: any Workload, _ implementation: Implementation, callgrindFile: String
-    ) throws(HarnessError) -> Outcome {
+    ) throws(HarnessError) -> Outcome? {
         let valgrind = try Callgrind.valgrind()
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -52,8 +56,9 @@ public struct CellProfiler {
         )
         let ending = try ChildProcess.run(
             valgrind, arguments, timeLimit: timeLimit, environment: Callgrind.environment(IsolatedRunner.childEnvironment),
-            standardErrorPath: scratch.path("stderr.log")
+            standardErrorPath: scratch.path("stderr.log"), shouldStop: shouldStop
         )
+        if ending == .stopped { return nil }
         guard ending == .exited(status: 0) || ending == .exited(status: 1),
             let measured = try? JSONFile.read(UngatedCell.self, from: resultPath)
         else {

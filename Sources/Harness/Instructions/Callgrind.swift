@@ -39,7 +39,7 @@ public enum Callgrind {
     /// the atomic read-modify-write instructions executed (``CallAnatomy``).
     public static func arguments(program: String, _ arguments: [String], outputFile: String) -> [String] {
         [
-            "--tool=callgrind", "--collect-atstart=yes", "--cache-sim=no", "--branch-sim=no", "--collect-bus=yes",
+            "--tool=callgrind", "--vgdb=no", "--collect-atstart=yes", "--cache-sim=no", "--branch-sim=no", "--collect-bus=yes",
             "--callgrind-out-file=\(outputFile)", "--quiet", program,
         ] + arguments
     }

@@ -35,6 +35,12 @@ public enum RunDirectory {
         try create(under: parent, label: label, secondsSince1970: Int(time(nil)))
     }
 
+    /// Removes the run directory at `path` if nothing was written into it (a command that stopped or failed
+    /// before its first file), so that no empty run is left for a reader to puzzle over.
+    public static func removeIfEmpty(_ path: String) {
+        rmdir(path)
+    }
+
     /// ``create(under:label:)`` for a given time, in seconds since 1970 (UTC).
     public static func create(under parent: String, label: String, secondsSince1970: Int) throws(HarnessError)
         -> String

@@ -38,8 +38,7 @@ struct CLIStoppingTests {
         guard let tool = ToolBinary.release() else { return }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let temporary = directory.appending("tmp")
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let temporary = try Self.temporaryDirectory(in: directory)
         let process = try Self.start(
             tool, ["run", "--workloads", "fault (hang)", "--implementations", "structBridge", "--no-latency",
                    "--output", "runs"],
@@ -63,8 +62,7 @@ struct CLIStoppingTests {
         guard let tool = ToolBinary.release() else { return }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let temporary = directory.appending("tmp")
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let temporary = try Self.temporaryDirectory(in: directory)
         let process = try Self.start(
             tool, ["run", "--workloads", "fault (hang)", "--implementations", "structBridge", "--no-latency",
                    "--output", "runs"],
@@ -104,8 +102,7 @@ struct CLIStoppingTests {
         guard let tool = ToolBinary.release() else { return }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let temporary = directory.appending("tmp")
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let temporary = try Self.temporaryDirectory(in: directory)
         let process = try Self.start(
             // `fault (hang)` last: the run cannot finish before the kill, however late a loaded machine lets
             // the test send it.
@@ -141,8 +138,7 @@ struct CLIStoppingTests {
         guard let tool = ToolBinary.release() else { return }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let temporary = directory.appending("tmp")
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let temporary = try Self.temporaryDirectory(in: directory)
         let process = try Self.start(
             tool, ["ab", "--base", tool, "--new", tool, "--workloads", "map", "--implementations", "baseline",
                    "--quick", "--pairs", "40", "--output", "runs"],
@@ -161,6 +157,38 @@ struct CLIStoppingTests {
         let kept = pairs()
         #expect(kept.count >= 3, "the pairs measured before the kill are in pairs.csv")
         #expect(kept.map { $0[3] } == (1...kept.count).map(String.init), "in pair order")
+    }
+
+    /// `profile` stopped by SIGINT or SIGTERM, even when started with SIGINT ignored (as a non-interactive
+    /// shell starts a command run with `&`): status 130, one line, and nothing left: no run directory, no
+    /// valgrind, no scratch directory, no vgdb FIFO in its temporary directory.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aStoppedProfileLeavesNothingBehind(signal: Int32) async throws {
+        guard let tool = ToolBinary.release(), (try? Callgrind.valgrind()) != nil else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let temporary = try Self.temporaryDirectory(in: directory)
+        let process = try Self.start(
+            "/bin/sh", ["-c", "trap '' INT; exec \"$0\" \"$@\" 2>err.log", tool, "profile", "structBridge", "fault (hang)",
+                        "--output", "runs"],
+            in: directory.path, temporary: temporary
+        )
+        defer { if process.isRunning { process.terminate() } }
+        try await Self.waitFor { Self.processes(mentioning: temporary).contains { $0.contains("valgrind") } }
+        kill(process.processIdentifier, signal)
+        try await Self.waitFor { !process.isRunning }
+        try #require(!process.isRunning, "the tool ends on the first signal")
+        let errors = try String(contentsOfFile: directory.appending("err.log"), encoding: .utf8)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(errors)")
+        #expect(
+            errors.split(separator: "\n").last?.hasPrefix("error: interrupted: fault (hang) / structBridge not profiled") == true,
+            "\(errors)"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).isEmpty, "no run directory")
+        try await Self.waitFor { Self.processes(mentioning: temporary).isEmpty }
+        #expect(Self.processes(mentioning: temporary).isEmpty, "valgrind and the cell end with the tool")
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary)
+        #expect(left.isEmpty, "no scratch directory, no FIFO: \(left)")
     }
 
     /// A disk that fills during the run: status 3 (not bad input), one line, and the files written before
@@ -241,6 +269,13 @@ struct CLIStoppingTests {
         let entries = try FileManager.default.contentsOfDirectory(atPath: runs)
         try #require(entries.count == 1, "\(entries)")
         return "\(runs)/\(entries[0])"
+    }
+
+    /// `directory/tmp`, created: the tool's `TMPDIR` in a test that checks what the tool leaves there.
+    static func temporaryDirectory(in directory: TemporaryDirectory) throws -> String {
+        let temporary = directory.appending("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        return temporary
     }
 
     /// The tool started with the fault workloads and `temporary` as its temporary directory, output
