@@ -91,7 +91,8 @@ public struct RunResults: Sendable {
     /// baseline, builtin, rxSink`.
     public var cellSummary: String {
         func names(_ all: [String]) -> String {
-            let distinct = all.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            var seen = Set<String>()
+            let distinct = all.filter { seen.insert($0).inserted }
             return distinct.prefix(4).joined(separator: ", ") + (distinct.count > 4 ? " and \(distinct.count - 4) more" : "")
         }
         let workloads = names(cells.map(\.key.workload)), implementations = names(cells.map(\.key.implementation))
