@@ -14,7 +14,7 @@ struct ABWriter {
     let pairs: Int
 
     static let pairColumns = [
-        "workload", "implementation", "stage", "pair", "order", "base_ns_per_unit", "new_ns_per_unit", "ratio",
+        "workload", "implementation", "stage", "pair", "order", "base_ns_per_unit", "new_ns_per_unit", "ratio", "kept",
     ]
 
     /// Both sides' files with no rows (`run_complete` false): a run killed before its first pair says so.
@@ -47,7 +47,7 @@ struct ABWriter {
             [
                 pair.workload, pair.implementation, String(pair.stage), String(pair.index + 1),
                 pair.baseFirst ? "base-new" : "new-base", ResultTable.format(pair.base), ResultTable.format(pair.new),
-                ResultTable.format(pair.base > 0 ? pair.new / pair.base : nil, digits: 4),
+                ResultTable.format(pair.base > 0 ? pair.new / pair.base : nil, digits: 4), String(pair.kept),
             ]
         }
         do throws(HarnessError) {

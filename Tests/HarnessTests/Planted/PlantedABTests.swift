@@ -50,7 +50,7 @@ struct PlantedABTests {
             new: InProcessSide(style: new, probe: probe)
         )
         #expect(outcome.complete)
-        #expect(outcome.pairs.filter { $0.stage == 1 }.count == 2 * Self.settings.pairs)
+        #expect(outcome.pairs.filter { $0.stage == 1 && $0.kept }.count == 2 * Self.settings.pairs)
         #expect(outcome.pairs.filter { $0.stage == 1 }.map(\.baseFirst).prefix(4) == [true, true, false, false], "A B, then B A")
         let base = try RunResults(table: ResultTable.table(outcome.base), source: "base/results.csv")
         let newRun = try RunResults(table: ResultTable.table(outcome.new), source: "new/results.csv")
