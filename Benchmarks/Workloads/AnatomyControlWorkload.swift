@@ -19,14 +19,18 @@ import StyleKit
 public struct AnatomyControlWorkload: Workload {
     static let environmentKey = "REACTIVE_BENCH_TEST_ANATOMY"
 
-    /// Every control, when the environment asks for them: `none` once, every other action at k = 1 and 3.
+    /// Every control, when the environment asks for them (``all``).
     static var registered: [AnatomyControlWorkload] {
-        guard ProcessInfo.processInfo.environment[environmentKey] == "1" else { return [] }
-        return [AnatomyControlWorkload(.none, times: 0)]
-            + AnatomyControlAction.allCases.filter { $0 != .none }.flatMap { action in
-                [1, 3].map { AnatomyControlWorkload(action, times: $0) }
-            }
+        ProcessInfo.processInfo.environment[environmentKey] == "1" ? all : []
     }
+
+    /// Every control: `none` once, every other action at k = 1 and 3. The price list measures them in every
+    /// default run (``Scenarios/named(_:)`` finds them whatever the environment); `list` shows them only
+    /// to the tests.
+    public static let all: [AnatomyControlWorkload] = [AnatomyControlWorkload(.none, times: 0)]
+        + AnatomyControlAction.allCases.filter { $0 != .none }.flatMap { action in
+            [1, 3].map { AnatomyControlWorkload(action, times: $0) }
+        }
 
     public let action: AnatomyControlAction
     /// k: how often the action runs per element and per subscription.

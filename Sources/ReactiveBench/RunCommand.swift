@@ -49,6 +49,12 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Skip the per-event latency repetition.")
     var noLatency = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Measure the price list (prices.csv: what one retain, lock, malloc... costs here; default: in runs of the default selection, not with --workloads, --shard or --in-process)."
+    )
+    var prices: Bool?
+
     @Option(name: .long, help: "Directory under which a new run directory is created.")
     var output = "results/runs"
 
@@ -65,6 +71,9 @@ struct RunCommand: ParsableCommand {
         }
         if let cellTimeout, !(cellTimeout > 0) || !cellTimeout.isFinite {
             throw ValidationError("--cell-timeout must be a positive number of seconds (got \(cellTimeout))")
+        }
+        if prices == true && (inProcess || shard != nil) {
+            throw ValidationError("--prices needs a process per cell and the whole selection: not with --in-process or --shard")
         }
         if inProcess && cellTimeout != nil {
             throw ValidationError(
@@ -142,6 +151,9 @@ struct RunCommand: ParsableCommand {
                 results: measured.results, sentinelBest: measured.sentinelBest, complete: measured.complete
             )
         }
+        if let scratch, outcome.complete, prices ?? (workloads.isEmpty && shard == nil) {
+            try measurePrices(configuration, scratch: scratch, writer: writer, progress: progress)
+        }
         progress.finish()
         try writer.write(outcome.results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
         try writer.writeFits(rows: outcome.results.count)
@@ -209,6 +221,27 @@ struct RunCommand: ParsableCommand {
             throw writeFailure
         }
         return outcome
+    }
+
+    /// The price list (``PriceList``): the anatomy's controls in the baseline's row, each in a process of its
+    /// own like the run's cells, into prices.csv. A control that fails leaves its action out, and says so.
+    private func measurePrices(
+        _ configuration: RunConfiguration, scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
+    ) throws {
+        var configuration = configuration
+        configuration.measuresLatency = false
+        var runner = IsolatedRunner(executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout ?? 300)
+        runner.progress = progress.log
+        runner.step = { progress.show(ProgressStep(label: "prices: \($0.label)", done: $0.done, total: $0.total)) }
+        runner.shouldStop = Interruption.requested
+        progress.log("the price list: \(PriceList.controls.count) controls")
+        let outcome = try runner.run(
+            workloads: PriceList.controls, implementations: [Registry.implementation(.baseline)], scratch: scratch
+        )
+        for failure in outcome.results where failure.isFailure {
+            progress.warn("prices: \(failure.workload): \(failure.status.rawValue): \(failure.detail)")
+        }
+        try writer.writePrices(PriceList.prices(outcome.results))
     }
 
     /// The summary table and where the rows went; 130 for a stopped run; whether a cell failed.

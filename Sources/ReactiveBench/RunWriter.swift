@@ -67,6 +67,15 @@ struct RunWriter {
             + (unspecialised.isEmpty ? [] : [[EnvironmentNote.unspecialisedKey, unspecialised.joined(separator: "; ")]])
     }
 
+    /// prices.csv (``PriceList``).
+    func writePrices(_ prices: [PriceList.Price]) throws(OutputFailure) {
+        do throws(HarnessError) {
+            try PriceList.table(prices).write(to: directory + "/prices.csv")
+        } catch {
+            throw OutputFailure(error.message)
+        }
+    }
+
     /// Fits every stage and subscriber sweep of the results.csv written last, `rows` rows long, into
     /// fits.csv (read back from the file, so the fits are exactly those of what the run directory holds;
     /// a run stopped before its first cell has none), and returns them.

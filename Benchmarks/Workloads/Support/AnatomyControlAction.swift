@@ -21,11 +21,14 @@ public enum AnatomyControlAction: String, CaseIterable, Sendable {
     case malloc
     /// A relaxed `wrappingAdd` on an `Atomic<Int>`: one `lock xadd`.
     case atomicRMW = "atomicRMW"
+    /// Plain arithmetic in registers: 16 xorshift steps on a value the optimiser cannot see, no call, no
+    /// memory, nothing any counter counts (the price list's instruction-only control).
+    case instructions
 
     /// The counters that must read exactly k.
     public var counters: [AnatomyCounter] {
         switch self {
-        case .none: []
+        case .none, .instructions: []
         case .retainRelease: [.retains, .releases]
         case .exclusivityCheck: [.exclusivityChecks]
         case .lock: [.lockAcquisitions]

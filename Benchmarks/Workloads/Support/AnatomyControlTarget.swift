@@ -49,6 +49,7 @@ final class AnatomyControlTarget {
             case .dynamicCast: folded &+= Self.castValue(castSource)
             case .malloc: Self.allocateAndFree(bytes: 16 &+ (folded & 1))
             case .atomicRMW: Self.add(to: counter)
+            case .instructions: folded = Self.xorshift(folded)
             }
         }
         blackHole(folded)
@@ -104,6 +105,19 @@ final class AnatomyControlTarget {
         let block = malloc(bytes)
         blackHole(block)
         free(block)
+    }
+
+    /// Inlined into the loop on purpose: a call would be more than arithmetic. The steps depend on each
+    /// other and on `value`, so none can be folded or dropped.
+    @inline(__always)
+    private static func xorshift(_ value: Int) -> Int {
+        var state = UInt64(bitPattern: Int64(value)) | 1
+        for _ in 0..<16 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+        }
+        return Int(Int64(bitPattern: state))
     }
 
     @inline(never)

@@ -43,7 +43,7 @@ extension CLIInstructionsTests {
 
     @Test func eachControlReadsExactlyKOnItsCountersAndTheEmptyOneReadsZeroOnAll() async throws {
         let rows = try await Self.controlRows()
-        #expect(rows.count == 15, "none, and 7 actions at k = 1 and 3: \(rows.keys.sorted())")
+        #expect(rows.count == 17, "none, and 8 actions at k = 1 and 3: \(rows.keys.sorted())")
         for (workload, row) in rows {
             #expect(row["status"] == "ok", "\(workload): \(row["detail"] ?? "")")
             #expect(row["checksum"] == row["checksum_expected"], "\(workload): every element was run")
@@ -60,7 +60,7 @@ extension CLIInstructionsTests {
         let controlled: [(action: String, counters: [AnatomyCounter])] = [
             ("retainRelease", [.retains, .releases]), ("exclusivityCheck", [.exclusivityChecks]),
             ("lock", [.lockAcquisitions]), ("metadataLookup", [.metadataLookups]), ("dynamicCast", [.dynamicCasts]),
-            ("malloc", [.mallocs]), ("atomicRMW", [.atomicRMWs]),
+            ("malloc", [.mallocs]), ("atomicRMW", [.atomicRMWs]), ("instructions", []),
         ]
         for (action, counters) in controlled {
             for times in [1, 3] {
@@ -69,7 +69,48 @@ extension CLIInstructionsTests {
                 for column in counters.flatMap(Self.anatomyColumns) {
                     #expect(Double(row[column] ?? "") == Double(times), "\(workload): \(column) reads \(row[column] ?? "nothing")")
                 }
+                if counters.isEmpty {
+                    for column in AnatomyCounter.allCases.flatMap(Self.anatomyColumns) {
+                        #expect(row[column] == "0", "\(workload): arithmetic only, yet \(column) reads \(row[column] ?? "nothing")")
+                    }
+                }
             }
         }
+    }
+
+    /// The price list of an instruction run (prices.csv): each action is exactly one event of what it
+    /// names per event, a whole number of instructions, and the arithmetic control nothing but
+    /// instructions. A time run's prices come from the same controls, so these are the events it prices.
+    @Test func thePriceListPricesOneEventPerEventOfItsControl() async throws {
+        let tool = try #require(ToolBinary.release())
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try await ToolProcess.run(
+            tool, ["run", "--metric", "instructions", "--workloads", "map", "--implementations", "baseline", "--elements",
+                   "1000", "--repetitions", "2", "--prices", "--output", "runs"],
+            in: directory.path, timeLimit: .seconds(300), environment: ["REACTIVE_BENCH_INSTRUCTIONS_SOURCE": "callgrind"]
+        )
+        try #require(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let table = try CSVTable.read(from: directory.appending("runs/\(run)/prices.csv"))
+        #expect(table.header == ["event", "metric", "per_event", "low", "high", "k1_per_element", "k3_per_element"])
+        let prices = Dictionary(uniqueKeysWithValues: table.rows.map { ("\($0[0]) \($0[1])", Double($0[2])) })
+        let actions: [(event: String, counters: [AnatomyCounter])] = [
+            ("retainRelease", [.retains, .releases]), ("exclusivityCheck", [.exclusivityChecks]),
+            ("lock", [.lockAcquisitions]), ("metadataLookup", [.metadataLookups]), ("dynamicCast", [.dynamicCasts]),
+            ("malloc", [.mallocs]), ("atomicRMW", [.atomicRMWs]), ("instructions", []),
+        ]
+        #expect(table.rows.count == actions.count * (1 + AnatomyCounter.allCases.count), "\(table.rows)")
+        for (event, counters) in actions {
+            for counter in counters {
+                #expect(prices["\(event) \(counter.columnStem)"] == 1, "\(event): \(counter.columnStem) per event")
+            }
+            let instructions = try #require(prices["\(event) instructions"] ?? nil, "\(event) has an instruction price")
+            #expect(instructions > 0, "\(event): \(instructions) instructions per event")
+        }
+        for counter in AnatomyCounter.allCases {
+            #expect(prices["instructions \(counter.columnStem)"] == 0, "arithmetic only: \(counter.columnStem)")
+        }
+        #expect((prices["instructions instructions"] ?? 0) ?? 0 >= 96, "16 xorshift steps of 6 operations each, none folded")
     }
 }

@@ -50,6 +50,30 @@ struct CLIReleaseRunTests {
         #expect(try contents(of: "\(runs)/\(firstRun)") == firstBytes, "the first run is untouched")
     }
 
+    /// `--prices` adds prices.csv: every action priced in ns, within its interval; a run that names its
+    /// workloads has none unless asked.
+    @Test func thePriceListIsWrittenWhenAskedAndNotForASelection() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let priced = try await ToolProcess.run(tool, Self.tinyRun + ["--prices", "--label", "priced"], in: directory.path)
+        #expect(priced.exitedNormally && priced.exitStatus == 0, "\(priced)")
+        let plain = try await ToolProcess.run(tool, Self.tinyRun + ["--label", "plain"], in: directory.path)
+        #expect(plain.exitedNormally && plain.exitStatus == 0, "\(plain)")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs"))
+        let pricedRun = try #require(runs.first { $0.hasSuffix("-priced") }), plainRun = try #require(runs.first { $0.hasSuffix("-plain") })
+        #expect(!FileManager.default.fileExists(atPath: directory.appending("runs/\(plainRun)/prices.csv")))
+        let table = try CSVTable.read(from: directory.appending("runs/\(pricedRun)/prices.csv"))
+        #expect(table.rows.map { $0[0] } == [
+            "retainRelease", "exclusivityCheck", "lock", "metadataLookup", "dynamicCast", "malloc", "atomicRMW", "instructions",
+        ])
+        for row in table.rows {
+            let (price, low, high) = (Double(row[2]), Double(row[3]), Double(row[4]))
+            #expect(row[1] == "ns" && price != nil && low != nil && high != nil, "\(row)")
+            if let price, let low, let high { #expect(low <= price && price <= high, "\(row)") }
+        }
+    }
+
     /// A name holding `[` selects exactly that row (a glob would read `[direct]` as a character class);
     /// globs still reach the direct rows, with the bracket escaped or not matched at all.
     @Test(

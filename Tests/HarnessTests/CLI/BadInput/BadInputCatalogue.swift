@@ -111,6 +111,11 @@ enum BadInputCatalogue {
           repetition, its `detail` saying how many), and the tool exits with status 130 after
           `error: interrupted: N finished cells written to RUN/results.csv (run_complete=false)`. A stopped
           cell is not reported as crashed.
+        - **`profile` stopped** by SIGINT or SIGTERM, also when started with SIGINT ignored (`&` in a
+          non-interactive script), ends valgrind and the cell and exits with status 130 after
+          `error: interrupted: fault (hang) / structBridge not profiled, nothing written`. It leaves no run
+          directory (a failed profile removes its empty one too), no scratch directory, and no
+          `vgdb-pipe-*` FIFOs: every callgrind run passes `--vgdb=no`.
         - **A second SIGINT** ends the tool at once with status 130: the running cell's process is killed and
           the scratch directory removed first. The run directory keeps what was last written.
         - **kill -9** prints nothing (nothing can). The cell's process dies with its parent (it asked the

@@ -48,6 +48,8 @@ struct CLIBadInputTests {
         run("cell timeout not a number", ["--cell-timeout", "soon"], mentions: ["--cell-timeout", "'soon'"]),
         run("cell timeout infinite", ["--cell-timeout", "inf"], mentions: ["--cell-timeout", "inf"]),
         run("cell timeout in process", ["--in-process", "--cell-timeout", "5"], mentions: ["--cell-timeout", "--in-process"]),
+        run("prices in process", ["--in-process", "--prices"], mentions: ["--prices", "--in-process"]),
+        run("prices of a shard", ["--shard", "1/2", "--prices"], mentions: ["--prices", "--shard"]),
         run("missing value", ["--workloads"], mentions: ["--workloads"]),
         run("a value given to a flag", ["--quick=yes"], mentions: ["--quick", "yes"]),
         run("empty label", ["--label", ""], mentions: ["--label"]),
