@@ -151,13 +151,14 @@ struct RunCommand: ParsableCommand {
                 results: measured.results, sentinelBest: measured.sentinelBest, complete: measured.complete
             )
         }
+        var priceList: [PriceList.Price] = []
         if let scratch, outcome.complete, prices ?? (workloads.isEmpty && shard == nil) {
-            try measurePrices(configuration, scratch: scratch, writer: writer, progress: progress)
+            priceList = try measurePrices(configuration, scratch: scratch, writer: writer, progress: progress)
         }
         progress.finish()
         try writer.write(outcome.results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
         try writer.writeFits(rows: outcome.results.count)
-        return try report(outcome, directory: directory, seconds: Double(Clock.now() - started) / 1e9)
+        return try report(outcome, priceList, directory: directory, seconds: Double(Clock.now() - started) / 1e9)
     }
 
     /// The workloads and implementations the options name. Names and globs match every parameter value;
@@ -227,7 +228,7 @@ struct RunCommand: ParsableCommand {
     /// own like the run's cells, into prices.csv. A control that fails leaves its action out, and says so.
     private func measurePrices(
         _ configuration: RunConfiguration, scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
-    ) throws {
+    ) throws -> [PriceList.Price] {
         var configuration = configuration
         configuration.measuresLatency = false
         var runner = IsolatedRunner(executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout ?? 300)
@@ -241,17 +242,25 @@ struct RunCommand: ParsableCommand {
         for failure in outcome.results where failure.isFailure {
             progress.warn("prices: \(failure.workload): \(failure.status.rawValue): \(failure.detail)")
         }
-        try writer.writePrices(PriceList.prices(outcome.results))
+        let prices = PriceList.prices(outcome.results)
+        try writer.writePrices(prices)
+        return prices
     }
 
     /// The summary table and where the rows went; 130 for a stopped run; whether a cell failed.
-    private func report(_ outcome: IsolatedRunner.Outcome, directory: String, seconds: Double) throws -> Bool {
+    private func report(
+        _ outcome: IsolatedRunner.Outcome, _ prices: [PriceList.Price], directory: String, seconds: Double
+    ) throws -> Bool {
         let results = outcome.results
         if !results.isEmpty {
             print(RunSummary(run: try RunResults.load(directory + "/results.csv")).render(.terminal))
             print("\nEvery cell:\n")
         }
         print(SummaryTable.render(results))
+        if !prices.isEmpty {
+            print("\nThe price list (prices.csv; what one event costs here, docs/CSV.md):\n")
+            print(PriceList.textTable(prices).terminal())
+        }
         print("\n\(results.count) cells in \(String(format: "%.1f", seconds)) s -> \(directory)/results.csv")
         if !outcome.complete {
             FileHandle.standardError.write(Data("error: interrupted: \(results.count) finished cells written to \(directory)/results.csv (run_complete=false)\n".utf8))

@@ -64,6 +64,28 @@ public enum PriceList {
         }
     }
 
+    /// The prices as a table to read: one row per event, its time with the interval, or its instructions
+    /// and the counts it makes (those that are not 0).
+    public static func textTable(_ prices: [Price]) -> TextTable {
+        let events = prices.reduce(into: [AnatomyControlAction]()) { if $0.last != $1.action { $0.append($1.action) } }
+        let rows = events.map { action -> [String] in
+            let own = prices.filter { $0.action == action }
+            let time = own.first { $0.metric == "ns" }.map { price in
+                "\(DecimalText.nanoseconds(price.perEvent))"
+                    + (price.interval.map { " [\(DecimalText.nanoseconds($0.lowerBound)), \(DecimalText.nanoseconds($0.upperBound))]" } ?? "")
+            }
+            let instructions = own.first { $0.metric == "instructions" }.map { ResultTable.format($0.perEvent, digits: 1) }
+            let counts = own.filter { !["ns", "instructions"].contains($0.metric) && $0.perEvent != 0 }
+                .map { "\(ResultTable.format($0.perEvent)) \($0.metric)" }
+            return [action.rawValue] + (time.map { [$0] } ?? []) + (instructions.map { [$0, counts.joined(separator: ", ")] } ?? [])
+        }
+        let isTime = prices.contains { $0.metric == "ns" }
+        return TextTable(
+            header: ["event"] + (isTime ? ["ns per event [interval]"] : ["instructions per event", "counted per event"]),
+            rows: rows, rightAligned: [1]
+        )
+    }
+
     /// prices.csv's rows.
     public static func table(_ prices: [Price]) -> CSVTable {
         CSVTable(header: header, rows: prices.map { price in
