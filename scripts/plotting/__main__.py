@@ -187,14 +187,20 @@ def draw_comparison(run: Run, base: Run, colours: dict[str, str]) -> Chart | Non
 def main(argv: list[str] | None = None) -> int:
     """Loads the runs, draws, writes the report; returns the process exit status."""
     arguments = parse_arguments(argv)
-    if arguments.run_dir is None:
-        return compare_runs(*arguments.compare)
     try:
-        run = load_run(arguments.run_dir)
-        base = load_run(arguments.compare[0]) if arguments.compare else None
+        if arguments.run_dir is None:
+            return compare_runs(*arguments.compare)
+        return plot_run(arguments.run_dir, arguments.compare[0] if arguments.compare else None)
     except InputError as error:
+        # Also from a chart: the anatomy chart reads RUN_DIR/instructions/results.csv as it draws.
         print(f"plot: error: {error}", file=sys.stderr)
         return 2
+
+
+def plot_run(run_dir: str, base_dir: str | None) -> int:
+    """The charts and REPORT.md of RUN_DIR, with the ratio chart against ``base_dir`` if given."""
+    run = load_run(run_dir)
+    base = load_run(base_dir) if base_dir else None
     for loaded in filter(None, (run, base)):
         duplicates = duplicate_cells(loaded.results)
         if duplicates:
