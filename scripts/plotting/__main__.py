@@ -1,7 +1,8 @@
 """Command line: ``python -m plotting RUN_DIR [--compare OTHER_RUN_DIR]`` or
 ``python -m plotting --compare BASE NEW OUT``.
 
-The first writes RUN_DIR/plots/*.png and *.svg and RUN_DIR/REPORT.md; the second writes OUT/compare.png
+The first writes RUN_DIR/plots/*.png and *.svg and RUN_DIR/REPORT.md, all or none of them (drawn into
+RUN_DIR/.plot-staging-<pid> first); the second writes OUT/compare.png
 (+ .svg) and OUT/COMPARE.md: per cell, the change of the median time and the verdict of
 ``reactive-bench compare``. Exits 2 with one line on stderr when an input is missing or not a
 schema_version 2 results.csv.
@@ -13,12 +14,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import allocations, anatomy, compare, data, demand, latency, report, scaling, stagefits, style, timing, verdictchart, verdicts
+import matplotlib.pyplot as plt
+
+from . import allocations, anatomy, compare, data, demand, latency, report, scaling, stagefits, staging, style, timing, verdictchart, verdicts
 from .data import InputError, Run, duplicate_cells, implementations, load_run
 from .report import Chart
 
 
 ROOT = data.ROOT
+# The charts `scripts/plot RUN_DIR` writes into RUN_DIR/plots, each as .png and .svg, besides the ratio
+# charts (compare.STEM_PREFIX...): a new set removes those of the previous set it did not draw, and nothing
+# else.
+CHART_STEMS = (stagefits.STEM, anatomy.STEM, timing.STEM, allocations.STEM, latency.STEM, scaling.STEM, demand.STEM)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -93,9 +100,14 @@ def compare_runs(base_dir: str, new_dir: str, out_dir: str) -> int:
     return 0
 
 
-def draw_charts(run: Run, colours: dict[str, str]) -> list[Chart]:
-    """Draws every chart that applies to the run and says how to read each one."""
-    directory = run.directory / "plots"
+def is_chart_file(name: str) -> bool:
+    """Whether a file in RUN_DIR/plots is one of the charts this tool writes."""
+    stem, _, suffix = name.rpartition(".")
+    return suffix in ("png", "svg") and (stem in CHART_STEMS or stem.startswith(compare.STEM_PREFIX))
+
+
+def draw_charts(run: Run, colours: dict[str, str], directory: Path) -> list[Chart]:
+    """Draws every chart that applies to the run into ``directory`` and says how to read each one."""
     charts = []
     stage_png = stagefits.plot(run, colours, directory)
     if stage_png:
@@ -171,9 +183,9 @@ def draw_charts(run: Run, colours: dict[str, str]) -> list[Chart]:
     return charts
 
 
-def draw_comparison(run: Run, base: Run, colours: dict[str, str]) -> Chart | None:
-    """The ratio chart against ``base``, or None when the runs share no workload."""
-    png = compare.plot(run, base, colours, run.directory / "plots")
+def draw_comparison(run: Run, base: Run, colours: dict[str, str], directory: Path) -> Chart | None:
+    """The ratio chart against ``base`` in ``directory``, or None when the runs share no workload."""
+    png = compare.plot(run, base, colours, directory)
     if png is None:
         return None
     return Chart(
@@ -210,12 +222,20 @@ def plot_run(run_dir: str, base_dir: str | None) -> int:
     if base is not None:
         names += [name for name in implementations(base.results) if name not in names]
     colours = style.colour_map(names)
-    charts = draw_charts(run, colours)
-    comparison = draw_comparison(run, base, colours) if base is not None else None
-    report_path = report.write(run, charts, base, comparison)
+    try:
+        with staging.staged(run.directory) as staged:
+            charts = draw_charts(run, colours, staged / staging.PLOTS)
+            comparison = None if base is None else draw_comparison(run, base, colours, staged / staging.PLOTS)
+            report.write(run, charts, staged, base, comparison)
+            staging.publish(staged, run.directory, is_chart_file)
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        raise InputError(f"cannot draw the charts of {run.directory}: {where}{error.strerror or error}") from error
+    finally:
+        plt.close("all")  # a chart that failed half-way leaves its figure open
     for chart in charts + ([comparison] if comparison else []):
-        print(f"wrote {chart.png} (+ .svg)")
-    print(f"wrote {report_path}")
+        print(f"wrote {run.directory / staging.PLOTS / chart.png.name} (+ .svg)")
+    print(f"wrote {run.directory / staging.REPORT}")
     return 0
 
 

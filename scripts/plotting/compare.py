@@ -14,6 +14,7 @@ from . import data, groupedbars, style
 from .data import Run
 from .groupedbars import Bar
 
+STEM_PREFIX = "compare_vs_"
 ONLY_BASE = "only in base run"
 ONLY_NEW = "not in base run"
 
@@ -32,7 +33,7 @@ class Ratio:
 
 def stem(base: Run) -> str:
     """File stem naming the base run, e.g. ``compare_vs_20261122-232837-q1``."""
-    return "compare_vs_" + re.sub(r"[^A-Za-z0-9._-]+", "_", base.name)
+    return STEM_PREFIX + re.sub(r"[^A-Za-z0-9._-]+", "_", base.name)
 
 
 def ratios(new: Run, base: Run) -> list[Ratio]:

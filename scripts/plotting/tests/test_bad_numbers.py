@@ -84,6 +84,14 @@ class BadNumberTests(unittest.TestCase):
         self.assertTrue(results["latency_p99_ns"].iloc[:4].isna().all())
         self.assertEqual(results["ns_per_unit_median"].iloc[1], 150.0)
 
+    def test_a_bad_number_in_the_instruction_run_is_refused_naming_its_file(self) -> None:
+        instructions = write_run(self.run_dir / "instructions")
+        set_field(instructions, "allocations_per_subscription", "+inf", rows=[1])
+        self.assertEqual(
+            self.refused(),
+            "plot: error: RUN/instructions/results.csv: line 3, column allocations_per_subscription: '+inf' is not a number",
+        )
+
     def test_docs_bad_input_lists_these_lines_word_for_word(self) -> None:
         """docs/BAD-INPUT.md, section scripts/plot: each case and the line the tests above see."""
         catalogue = (Path(__file__).resolve().parents[3] / "docs" / "BAD-INPUT.md").read_text(encoding="utf-8")
