@@ -17,7 +17,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 
 from . import allocations, anatomy, compare, data, demand, latency, report, scaling, stagefits, staging, style, timing, verdictchart, verdicts
-from .data import InputError, Run, duplicate_cells, implementations, load_run
+from .data import InputError, Run, duplicate_cells, implementations, load_run, values_beyond, zero_medians
 from .report import Chart
 
 
@@ -209,15 +209,35 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def caveats(run: Run) -> list[str]:
+    """What the charts of a readable run do not show as the user might think."""
+    said = []
+    duplicates = duplicate_cells(run.results)
+    if duplicates:
+        said.append(f"cells with more than one row (the first is plotted): {', '.join(duplicates)}")
+    zeros, ok = zero_medians(run.results)
+    if zeros:
+        said.append(
+            f"{zeros} of {ok} ok cells have a median of 0 ns, which a log axis cannot show: the time chart "
+            "marks them 'median 0', the per-stage and scaling charts leave them out"
+        )
+    huge = values_beyond(run.results, style.AXIS_BOUND)
+    if huge:
+        more = f" and {len(huge) - 3} more" if len(huge) > 3 else ""
+        said.append(
+            f"numbers beyond {style.AXIS_BOUND:g}, which no time or count comes near, are drawn at their "
+            f"chart's edge: {', '.join(huge[:3])}{more}"
+        )
+    return said
+
+
 def plot_run(run_dir: str, base_dir: str | None) -> int:
     """The charts and REPORT.md of RUN_DIR, with the ratio chart against ``base_dir`` if given."""
     run = load_run(run_dir)
     base = load_run(base_dir) if base_dir else None
     for loaded in filter(None, (run, base)):
-        duplicates = duplicate_cells(loaded.results)
-        if duplicates:
-            print(f"plot: warning: {loaded.name}: cells with more than one row (the first is "
-                  f"plotted): {', '.join(duplicates)}", file=sys.stderr)  # fmt: skip
+        for caveat in caveats(loaded):
+            print(f"plot: warning: {loaded.name}: {caveat}", file=sys.stderr)
     names = implementations(run.results)
     if base is not None:
         names += [name for name in implementations(base.results) if name not in names]

@@ -163,6 +163,30 @@ def is_ok(row: pd.Series | None) -> bool:
     return bool(math.isfinite(median) and median > 0)
 
 
+def status_note(row: pd.Series | None) -> str:
+    """What a cell without a usable median shows instead: its status, or why an ``ok`` row has none."""
+    if row is None:
+        return "missing"
+    if row["status"] == OK:
+        return "median 0" if row["ns_per_unit_median"] == 0 else "no median"
+    return str(row["status"]).replace("_", " ")
+
+
+def zero_medians(results: pd.DataFrame) -> tuple[int, int]:
+    """How many ``ok`` rows have a median of 0, and how many ``ok`` rows there are."""
+    ok = results[results["status"] == OK]
+    return int((ok["ns_per_unit_median"] == 0).sum()), len(ok)
+
+
+def values_beyond(results: pd.DataFrame, bound: float) -> list[str]:
+    """``workload / implementation column = value`` of every number whose magnitude is beyond ``bound``."""
+    found = []
+    for column in NUMERIC_COLUMNS + OPTIONAL_NUMERIC_COLUMNS:
+        for _, row in results[results[column].abs() > bound].iterrows():
+            found.append(f"{row['workload']} / {row['implementation']} {column} = {row[column]:g}")
+    return found
+
+
 def split_scaling(workload: str) -> ScalingPoint | None:
     """Splits ``"name (param)"`` into name and its numeric parameter; None for plain workloads and
     categorical parameters."""

@@ -217,7 +217,7 @@ def _median_text(row: pd.Series | None) -> str:
     """The median of a cell that ran ok, else its status."""
     if row is None:
         return "-"
-    return style.format_number(row["ns_per_unit_median"]) if data.is_ok(row) else row["status"]
+    return style.format_number(row["ns_per_unit_median"]) if row["status"] == data.OK else row["status"]
 
 
 def _range_text(ratio: compare.Ratio) -> str:
