@@ -2,15 +2,16 @@
 ``python -m plotting --compare BASE NEW OUT``.
 
 The first writes RUN_DIR/plots/*.png and *.svg and RUN_DIR/REPORT.md, all or none of them (drawn into
-RUN_DIR/.plot-staging-<pid> first); the second writes OUT/compare.png
-(+ .svg) and OUT/COMPARE.md: per cell, the change of the median time and the verdict of
-``reactive-bench compare``. Exits 2 with one line on stderr when an input is missing or not a
-schema_version 2 results.csv.
+RUN_DIR/.plot-staging-<pid> first); the second writes OUT/compare.png (+ .svg) and OUT/COMPARE.md: per
+cell, the change of the median time and the verdict of ``reactive-bench compare``. Exits 2 with one line
+on stderr when an input is missing or not a readable results.csv (a number that is not a plain finite
+decimal included), 1 with one line on a bug of this package (PLOTTING_DEBUG=1 shows its traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from .report import Chart
 
 
 ROOT = data.ROOT
+# Set to 1, a bug of this package ends in its traceback rather than in one line.
+DEBUG_VARIABLE = "PLOTTING_DEBUG"
 # The charts `scripts/plot RUN_DIR` writes into RUN_DIR/plots, each as .png and .svg, besides the ratio
 # charts (compare.STEM_PREFIX...): a new set removes those of the previous set it did not draw, and nothing
 # else.
@@ -197,7 +200,8 @@ def draw_comparison(run: Run, base: Run, colours: dict[str, str], directory: Pat
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Loads the runs, draws, writes the report; returns the process exit status."""
+    """Loads the runs, draws, writes the report; returns the process exit status: 2 for bad input, 1 for a
+    bug of this package (one line; PLOTTING_DEBUG=1 shows its traceback), 130 when interrupted."""
     arguments = parse_arguments(argv)
     try:
         if arguments.run_dir is None:
@@ -207,6 +211,16 @@ def main(argv: list[str] | None = None) -> int:
         # Also from a chart: the anatomy chart reads RUN_DIR/instructions/results.csv as it draws.
         print(f"plot: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("plot: error: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:
+        if os.environ.get(DEBUG_VARIABLE) == "1":
+            raise
+        lines = str(error).strip().splitlines()
+        print(f"plot: error: {type(error).__name__}{': ' + lines[0] if lines else ''} (a bug in scripts/plotting; "
+              f"{DEBUG_VARIABLE}=1 shows where)", file=sys.stderr)  # fmt: skip
+        return 1
 
 
 def caveats(run: Run) -> list[str]:

@@ -3,12 +3,17 @@ and a plot that succeeds replaces it whole, removing the charts it no longer dra
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import unittest
 from pathlib import Path
+from unittest import mock
+
+from plotting import demand, latency, scaling
 
 from .running import run_plot
 from .synthetic import row_count, set_field, write_run
@@ -60,6 +65,35 @@ class OutputSetTests(unittest.TestCase):
         self.plot()
         set_field(instructions, "ns_per_unit_median", "1e400", rows=[2])
         self.assert_unchanged(snapshot(self.run_dir), 2)
+
+    def test_a_bug_in_a_late_chart_is_one_line_and_leaves_the_previous_set_as_it_was(self) -> None:
+        self.plot()
+        with mock.patch.object(demand, "plot", side_effect=ZeroDivisionError("float division by zero")):
+            self.assert_unchanged(snapshot(self.run_dir), 1)
+            outcome = run_plot([str(self.run_dir)])
+        self.assertEqual(outcome.stderr, [
+            "plot: error: ZeroDivisionError: float division by zero (a bug in scripts/plotting; PLOTTING_DEBUG=1 shows where)"
+        ])  # fmt: skip
+
+    def test_plotting_debug_shows_the_traceback(self) -> None:
+        with mock.patch.object(demand, "plot", side_effect=ZeroDivisionError("float division by zero")):
+            with mock.patch.dict(os.environ, {"PLOTTING_DEBUG": "1"}), self.assertRaises(ZeroDivisionError):
+                run_plot([str(self.run_dir)])
+        self.assertEqual(list(self.run_dir.glob(".plot-staging-*")), [])
+
+    def test_an_interrupted_plot_leaves_the_previous_set_as_it_was(self) -> None:
+        self.plot()
+        with mock.patch.object(latency, "plot", side_effect=KeyboardInterrupt):
+            self.assert_unchanged(snapshot(self.run_dir), 130)
+
+    def test_a_chart_that_cannot_be_written_is_one_line(self) -> None:
+        self.plot()
+        full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "scaling.png")
+        with mock.patch.object(scaling, "plot", side_effect=full):
+            self.assert_unchanged(snapshot(self.run_dir), 2)
+            outcome = run_plot([str(self.run_dir)])
+        self.assertEqual(outcome.stderr[0].replace(str(self.run_dir), "RUN"),
+                         "plot: error: cannot draw the charts of RUN: scaling.png: No space left on device")  # fmt: skip
 
     def test_a_new_set_removes_the_charts_it_no_longer_draws_and_nothing_else(self) -> None:
         other = write_run(self.directory / "other")
