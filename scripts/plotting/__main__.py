@@ -1,24 +1,34 @@
 """Command line: ``python -m plotting RUN_DIR [--compare OTHER_RUN_DIR]`` or
 ``python -m plotting --compare BASE NEW OUT``.
 
-The first writes RUN_DIR/plots/*.png and *.svg and RUN_DIR/REPORT.md; the second writes OUT/compare.png
-(+ .svg) and OUT/COMPARE.md: per cell, the change of the median time and the verdict of
-``reactive-bench compare``. Exits 2 with one line on stderr when an input is missing or not a
-schema_version 2 results.csv.
+The first writes RUN_DIR/plots/*.png and *.svg and RUN_DIR/REPORT.md, all or none of them (drawn into
+RUN_DIR/.plot-staging-<pid> first); the second writes OUT/compare.png (+ .svg) and OUT/COMPARE.md: per
+cell, the change of the median time and the verdict of ``reactive-bench compare``. Exits 2 with one line
+on stderr when an input is missing or not a readable results.csv (a number that is not a plain finite
+decimal included), 1 with one line on a bug of this package (PLOTTING_DEBUG=1 shows its traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from . import allocations, anatomy, compare, data, demand, latency, report, scaling, stagefits, style, timing, verdictchart, verdicts
-from .data import InputError, Run, duplicate_cells, implementations, load_run
+import matplotlib.pyplot as plt
+
+from . import allocations, anatomy, compare, data, demand, latency, report, scaling, stagefits, staging, style, timing, verdictchart, verdicts
+from .data import InputError, Run, duplicate_cells, implementations, load_run, values_beyond, zero_medians
 from .report import Chart
 
 
 ROOT = data.ROOT
+# Set to 1, a bug of this package ends in its traceback rather than in one line.
+DEBUG_VARIABLE = "PLOTTING_DEBUG"
+# The charts `scripts/plot RUN_DIR` writes into RUN_DIR/plots, each as .png and .svg, besides the ratio
+# charts (compare.STEM_PREFIX...): a new set removes those of the previous set it did not draw, and nothing
+# else.
+CHART_STEMS = (stagefits.STEM, anatomy.STEM, timing.STEM, allocations.STEM, latency.STEM, scaling.STEM, demand.STEM)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -93,9 +103,14 @@ def compare_runs(base_dir: str, new_dir: str, out_dir: str) -> int:
     return 0
 
 
-def draw_charts(run: Run, colours: dict[str, str]) -> list[Chart]:
-    """Draws every chart that applies to the run and says how to read each one."""
-    directory = run.directory / "plots"
+def is_chart_file(name: str) -> bool:
+    """Whether a file in RUN_DIR/plots is one of the charts this tool writes."""
+    stem, _, suffix = name.rpartition(".")
+    return suffix in ("png", "svg") and (stem in CHART_STEMS or stem.startswith(compare.STEM_PREFIX))
+
+
+def draw_charts(run: Run, colours: dict[str, str], directory: Path) -> list[Chart]:
+    """Draws every chart that applies to the run into ``directory`` and says how to read each one."""
     charts = []
     stage_png = stagefits.plot(run, colours, directory)
     if stage_png:
@@ -171,9 +186,9 @@ def draw_charts(run: Run, colours: dict[str, str]) -> list[Chart]:
     return charts
 
 
-def draw_comparison(run: Run, base: Run, colours: dict[str, str]) -> Chart | None:
-    """The ratio chart against ``base``, or None when the runs share no workload."""
-    png = compare.plot(run, base, colours, run.directory / "plots")
+def draw_comparison(run: Run, base: Run, colours: dict[str, str], directory: Path) -> Chart | None:
+    """The ratio chart against ``base`` in ``directory``, or None when the runs share no workload."""
+    png = compare.plot(run, base, colours, directory)
     if png is None:
         return None
     return Chart(
@@ -185,31 +200,76 @@ def draw_comparison(run: Run, base: Run, colours: dict[str, str]) -> Chart | Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Loads the runs, draws, writes the report; returns the process exit status."""
+    """Loads the runs, draws, writes the report; returns the process exit status: 2 for bad input, 1 for a
+    bug of this package (one line; PLOTTING_DEBUG=1 shows its traceback), 130 when interrupted."""
     arguments = parse_arguments(argv)
-    if arguments.run_dir is None:
-        return compare_runs(*arguments.compare)
     try:
-        run = load_run(arguments.run_dir)
-        base = load_run(arguments.compare[0]) if arguments.compare else None
+        if arguments.run_dir is None:
+            return compare_runs(*arguments.compare)
+        return plot_run(arguments.run_dir, arguments.compare[0] if arguments.compare else None)
     except InputError as error:
+        # Also from a chart: the anatomy chart reads RUN_DIR/instructions/results.csv as it draws.
         print(f"plot: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("plot: error: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:
+        if os.environ.get(DEBUG_VARIABLE) == "1":
+            raise
+        lines = str(error).strip().splitlines()
+        print(f"plot: error: {type(error).__name__}{': ' + lines[0] if lines else ''} (a bug in scripts/plotting; "
+              f"{DEBUG_VARIABLE}=1 shows where)", file=sys.stderr)  # fmt: skip
+        return 1
+
+
+def caveats(run: Run) -> list[str]:
+    """What the charts of a readable run do not show as the user might think."""
+    said = []
+    duplicates = duplicate_cells(run.results)
+    if duplicates:
+        said.append(f"cells with more than one row (the first is plotted): {', '.join(duplicates)}")
+    zeros, ok = zero_medians(run.results)
+    if zeros:
+        said.append(
+            f"{zeros} of {ok} ok cells have a median of 0 ns, which a log axis cannot show: the time chart "
+            "marks them 'median 0', the per-stage and scaling charts leave them out"
+        )
+    huge = values_beyond(run.results, style.AXIS_BOUND)
+    if huge:
+        more = f" and {len(huge) - 3} more" if len(huge) > 3 else ""
+        said.append(
+            f"numbers beyond {style.AXIS_BOUND:g}, which no time or count comes near, are drawn at their "
+            f"chart's edge: {', '.join(huge[:3])}{more}"
+        )
+    return said
+
+
+def plot_run(run_dir: str, base_dir: str | None) -> int:
+    """The charts and REPORT.md of RUN_DIR, with the ratio chart against ``base_dir`` if given."""
+    run = load_run(run_dir)
+    base = load_run(base_dir) if base_dir else None
     for loaded in filter(None, (run, base)):
-        duplicates = duplicate_cells(loaded.results)
-        if duplicates:
-            print(f"plot: warning: {loaded.name}: cells with more than one row (the first is "
-                  f"plotted): {', '.join(duplicates)}", file=sys.stderr)  # fmt: skip
+        for caveat in caveats(loaded):
+            print(f"plot: warning: {loaded.name}: {caveat}", file=sys.stderr)
     names = implementations(run.results)
     if base is not None:
         names += [name for name in implementations(base.results) if name not in names]
     colours = style.colour_map(names)
-    charts = draw_charts(run, colours)
-    comparison = draw_comparison(run, base, colours) if base is not None else None
-    report_path = report.write(run, charts, base, comparison)
+    try:
+        with staging.staged(run.directory) as staged:
+            charts = draw_charts(run, colours, staged / staging.PLOTS)
+            comparison = None if base is None else draw_comparison(run, base, colours, staged / staging.PLOTS)
+            report.write(run, charts, staged, base, comparison)
+            staging.publish(staged, run.directory, is_chart_file)
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        raise InputError(f"cannot draw the charts of {run.directory}: {where}{error.strerror or error}") from error
+    finally:
+        plt.close("all")  # a chart that failed half-way leaves its figure open
     for chart in charts + ([comparison] if comparison else []):
-        print(f"wrote {chart.png} (+ .svg)")
-    print(f"wrote {report_path}")
+        print(f"wrote {run.directory / staging.PLOTS / chart.png.name} (+ .svg)")
+    print(f"wrote {run.directory / staging.REPORT}")
     return 0
 
 

@@ -63,9 +63,9 @@ def _bar_reader(run: Run, column: str):
 def _finish_panel(axes, values, title: str | None) -> None:
     """Symmetric-log y from 0 shared by every row of a metric: linear up to 1, logarithmic above, so a
     single allocation and a fan-out's eight hundred both read; headroom for the rotated value labels."""
-    top = values[values.notna()].max() if values.notna().any() else 0
+    top = float(values[values.notna()].max()) if values.notna().any() else 0.0
     axes.set_yscale("symlog", linthresh=1, linscale=0.6)
-    axes.set_ylim(0, max(top * 4, 10))
+    axes.set_ylim(*style.linear_limits(0, max(top * 4, 10)))
     axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
     axes.set_ylabel("allocations (count, log above 1)")
     axes.grid(axis="y", color="#e0e0e0", linewidth=0.6, zorder=0)

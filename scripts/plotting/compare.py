@@ -14,6 +14,7 @@ from . import data, groupedbars, style
 from .data import Run
 from .groupedbars import Bar
 
+STEM_PREFIX = "compare_vs_"
 ONLY_BASE = "only in base run"
 ONLY_NEW = "not in base run"
 
@@ -32,7 +33,7 @@ class Ratio:
 
 def stem(base: Run) -> str:
     """File stem naming the base run, e.g. ``compare_vs_20261122-232837-q1``."""
-    return "compare_vs_" + re.sub(r"[^A-Za-z0-9._-]+", "_", base.name)
+    return STEM_PREFIX + re.sub(r"[^A-Za-z0-9._-]+", "_", base.name)
 
 
 def ratios(new: Run, base: Run) -> list[Ratio]:
@@ -69,7 +70,7 @@ def plot(new: Run, base: Run, colours: dict[str, str], directory: Path) -> Path 
         figsize=(groupedbars.figure_width(slots, len(series)), 1.2 + 3.6 * len(rows)),
     )
     for panel, groups in zip(axes.flat, rows):
-        panel.set_yscale("log")
+        style.log_y(panel)
         groupedbars.draw(
             panel,
             groups,
@@ -99,7 +100,9 @@ def _ratio(new: pd.DataFrame, base: pd.DataFrame, workload: str, name: str) -> R
         return Ratio(workload, name, None, None, None, ONLY_BASE if new_row is None else ONLY_NEW)
     if not data.is_ok(new_row) or not data.is_ok(base_row):
         return Ratio(workload, name, None, None, None, _status_note(new_row, base_row))
-    value = new_row["ns_per_unit_median"] / base_row["ns_per_unit_median"]
+    value = float(new_row["ns_per_unit_median"]) / float(base_row["ns_per_unit_median"])
+    if not math.isfinite(value) or value == 0:
+        return Ratio(workload, name, None, None, None, "ratio out of range")
     low = _divide(new_row["ns_per_unit_ci95_low"], base_row["ns_per_unit_ci95_high"])
     high = _divide(new_row["ns_per_unit_ci95_high"], base_row["ns_per_unit_ci95_low"])
     return Ratio(workload, name, value, low, high, "")
@@ -107,7 +110,7 @@ def _ratio(new: pd.DataFrame, base: pd.DataFrame, workload: str, name: str) -> R
 
 def _status_note(new_row: pd.Series, base_row: pd.Series) -> str:
     """Why a cell has no ratio: "unsupported" when both runs agree, else which run failed how."""
-    new_status, base_status = (str(row["status"]).replace("_", " ") for row in (new_row, base_row))
+    new_status, base_status = (data.status_note(row) for row in (new_row, base_row))
     if new_status == base_status:
         return new_status
     notes = [
@@ -129,8 +132,8 @@ def _bar(ratio: Ratio | None) -> Bar:
 
 def _set_limits(axes, cells: list[Ratio]) -> None:
     """Symmetric log limits around 1.0 covering every bar and whisker, at least 0.8 .. 1.25."""
-    spans = [abs(math.log(v)) for r in cells for v in (r.value, r.low, r.high) if v and v > 0]
-    reach = max([math.log(1.25)] + spans) * 1.45
+    spans = [abs(math.log(v)) for r in cells for v in (r.value, r.low, r.high) if v and 0 < v < math.inf]
+    reach = min(max([math.log(1.25)] + spans) * 1.45, math.log(style.AXIS_BOUND))
     axes.set_ylim(math.exp(-reach), math.exp(reach))
     style.plain_log_axis(axes.yaxis)
 
@@ -139,4 +142,5 @@ def _divide(numerator: float, denominator: float) -> float | None:
     """numerator / denominator, or None when either is missing or the denominator is not positive."""
     if pd.isna(numerator) or pd.isna(denominator) or denominator <= 0:
         return None
-    return float(numerator / denominator)
+    ratio = float(numerator) / float(denominator)
+    return ratio if 0 < ratio < math.inf else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import math
 import re
 from dataclasses import dataclass
@@ -40,6 +41,13 @@ NUMERIC_COLUMNS = (
 REQUIRED_COLUMNS = TEXT_COLUMNS + NUMERIC_COLUMNS
 # Read as numbers when the file has them (schema 2), missing values otherwise (schema 1).
 OPTIONAL_NUMERIC_COLUMNS = ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription")
+# Every other numeric column holds counts and times, never below 0 (compare refuses a negative one too);
+# retained bytes fall below 0 when teardown frees what set-up had not allocated, and a demand policy that
+# beats `.unlimited` has a negative overhead.
+MAY_BE_NEGATIVE = ("retained_bytes", "demand_overhead_percent")
+# A number as reactive-bench writes it and compare reads it: a decimal, optionally with an exponent, and
+# nothing around it (float() also takes "nan", "inf", " 12.5 " and "1_0").
+_DECIMAL = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 # "pipelineDepth (4)": a workload swept over a parameter; the number inside the parentheses is the x.
 _SCALING_NAME = re.compile(r"^(?P<base>.+?) \((?P<param>[^()]*)\)$")
@@ -94,6 +102,9 @@ def load_results(path: Path) -> pd.DataFrame:
     _check_line_break_at_end(path)
     try:
         frame = pd.read_csv(path)
+        # The fields as written, for the numbers: pandas' own reading makes " 12.5 " 12.5, "1e400" inf and
+        # "0x1p3" a missing value, without a word.
+        text = pd.read_csv(path, dtype=str, keep_default_na=False)
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as error:
         raise InputError(f"{path}: not a readable CSV ({_first_line(error)})") from error
     missing = [column for column in REQUIRED_COLUMNS if column not in frame.columns]
@@ -102,7 +113,7 @@ def load_results(path: Path) -> pd.DataFrame:
     if frame.empty:
         raise InputError(f"{path}: no result rows")
     _check_schema_version(path, frame["schema_version"])
-    return _normalised(path, frame)
+    return _normalised(path, frame, text)
 
 
 def load_environment(path: Path) -> pd.DataFrame | None:
@@ -150,6 +161,30 @@ def is_ok(row: pd.Series | None) -> bool:
         return False
     median = row["ns_per_unit_median"]
     return bool(math.isfinite(median) and median > 0)
+
+
+def status_note(row: pd.Series | None) -> str:
+    """What a cell without a usable median shows instead: its status, or why an ``ok`` row has none."""
+    if row is None:
+        return "missing"
+    if row["status"] == OK:
+        return "median 0" if row["ns_per_unit_median"] == 0 else "no median"
+    return str(row["status"]).replace("_", " ")
+
+
+def zero_medians(results: pd.DataFrame) -> tuple[int, int]:
+    """How many ``ok`` rows have a median of 0, and how many ``ok`` rows there are."""
+    ok = results[results["status"] == OK]
+    return int((ok["ns_per_unit_median"] == 0).sum()), len(ok)
+
+
+def values_beyond(results: pd.DataFrame, bound: float) -> list[str]:
+    """``workload / implementation column = value`` of every number whose magnitude is beyond ``bound``."""
+    found = []
+    for column in NUMERIC_COLUMNS + OPTIONAL_NUMERIC_COLUMNS:
+        for _, row in results[results[column].abs() > bound].iterrows():
+            found.append(f"{row['workload']} / {row['implementation']} {column} = {row[column]:g}")
+    return found
 
 
 def split_scaling(workload: str) -> ScalingPoint | None:
@@ -201,8 +236,9 @@ def _check_schema_version(path: Path, column: pd.Series) -> None:
         )
 
 
-def _normalised(path: Path, frame: pd.DataFrame) -> pd.DataFrame:
-    """Coerces numeric columns to float and text columns to stripped strings."""
+def _normalised(path: Path, frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataFrame:
+    """Reads the numeric columns from ``text`` (the file's fields as written) strictly, and strips the text
+    columns."""
     frame = frame.copy()
     for column in TEXT_COLUMNS:
         if frame[column].isna().any():
@@ -210,16 +246,46 @@ def _normalised(path: Path, frame: pd.DataFrame) -> pd.DataFrame:
                 f"{path}: empty '{column}' in row {int(frame[column].isna().idxmax()) + 2}"
             )
         frame[column] = frame[column].astype(str).str.strip()
-    for column in NUMERIC_COLUMNS:
-        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype(float)
-    for column in OPTIONAL_NUMERIC_COLUMNS:
-        values = frame[column] if column in frame.columns else pd.Series(math.nan, index=frame.index)
-        frame[column] = pd.to_numeric(values, errors="coerce").astype(float)
+    lines = _row_lines(path, len(text))
+    for column in NUMERIC_COLUMNS + OPTIONAL_NUMERIC_COLUMNS:
+        if column in text.columns:
+            frame[column] = _numbers(path, column, text[column], lines)
+        else:
+            frame[column] = math.nan
     if "detail" in frame.columns:
         frame["detail"] = frame["detail"].fillna("").astype(str)
     else:
         frame["detail"] = ""
     return frame
+
+
+def _numbers(path: Path, column: str, fields: pd.Series, lines: list[int]) -> pd.Series:
+    """The column's fields as floats, an empty field a missing value; InputError naming the line of the
+    first that is not a number, or is negative in a column of counts and times (in compare's words)."""
+    values = []
+    for line, field in zip(lines, fields):
+        if field and (not _DECIMAL.fullmatch(field) or not math.isfinite(float(field))):
+            raise InputError(f"{path}: line {line}, column {column}: '{field}' is not a number")
+        if field and float(field) < 0 and column not in MAY_BE_NEGATIVE:
+            raise InputError(
+                f"{path}: line {line}, column {column}: '{field}' is negative: counts and times are never below 0"
+            )
+        values.append(float(field) if field else math.nan)
+    return pd.Series(values, index=fields.index, dtype=float)
+
+
+def _row_lines(path: Path, rows: int) -> list[int]:
+    """The line each of the file's ``rows`` rows starts on, the header being the first row; as pandas
+    reads it, a blank line is no row, and a quoted field may hold a line break."""
+    starts, end = [], 0
+    with path.open(newline="", encoding="utf-8") as file:
+        reader = csv.reader(file)
+        for record in reader:
+            if record:
+                starts.append(end + 1)
+            end = reader.line_num
+    rows_after_header = starts[1:]
+    return rows_after_header if len(rows_after_header) == rows else list(range(2, rows + 2))
 
 
 def _first_line(error: Exception) -> str:

@@ -42,9 +42,9 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
     panel = axes[0][0]
     groupedbars.draw(panel, groups, series, colours, _bar_reader(run), slots=len(groups))
     values = rows[COLUMN].dropna()
-    low, high = min(values.min(), 0), max(values.max(), 0)
-    span = max(high - low, 1)
-    panel.set_ylim(low - 0.12 * span if low < 0 else 0, high + 0.25 * span)
+    low, high = min(float(values.min()), 0.0), max(float(values.max()), 0.0)
+    span = max(high - low, 1)  # inf for overheads near -1e308 and 1e308: linear_limits bounds it
+    panel.set_ylim(*style.linear_limits(low - 0.12 * span if low < 0 else 0, high + 0.25 * span))
     panel.axhline(0, color="black", linewidth=0.8, zorder=1)
     panel.set_ylabel("time over .unlimited on the same style (%)")
     panel.grid(axis="y", color="#e0e0e0", linewidth=0.6, zorder=0)

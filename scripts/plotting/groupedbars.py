@@ -51,6 +51,7 @@ def draw(
 
     ``bottom`` is where bars start: 0 for counts, 1.0 for ratio charts.
     """
+    axes.set_autoscaley_on(False)  # every chart sets its y limits once drawn (style.log_y says why)
     width = min(GROUP_WIDTH / len(series), MAX_BAR_WIDTH)
     blend = transforms.blended_transform_factory(axes.transData, axes.transAxes)
     for group_index, group in enumerate(groups):

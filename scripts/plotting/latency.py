@@ -64,12 +64,15 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
 
 def _draw_workload(axes, rows: pd.DataFrame, workload: str, colours: dict[str, str]) -> None:
     """Percentile curves of every implementation of one workload."""
+    style.log_y(axes)
+    drawn = []
     for name in data.implementations(rows):
         row = data.cell(rows, workload, name)
-        if data.is_ok(row):
-            _draw_curve(axes, row, colours[name], name)
+        # Its latency, whatever its median: a cell timed at 0 ns per element still has its percentiles.
+        if row is not None and row["status"] == data.OK:
+            drawn += _draw_curve(axes, row, colours[name], name)
+    style.fit_log_axis(axes, drawn)
     axes.set_xscale("log")
-    axes.set_yscale("log")
     style.plain_log_axis(axes.yaxis)
     ticks = [_x(p) for _, p in PERCENTILES] + [MAX_X]
     axes.set_xticks(ticks, [_percent_label(p) for _, p in PERCENTILES] + ["max"])
@@ -81,17 +84,20 @@ def _draw_workload(axes, rows: pd.DataFrame, workload: str, colours: dict[str, s
     axes.grid(which="major", color="#e0e0e0", linewidth=0.6)
 
 
-def _draw_curve(axes, row: pd.Series, colour: str, name: str) -> None:
-    """Solid line through the percentiles, dotted on to the maximum."""
-    points = [(_x(p), row[column]) for column, p in PERCENTILES if _positive(row[column])]
+def _draw_curve(axes, row: pd.Series, colour: str, name: str) -> list[float]:
+    """Solid line through the percentiles, dotted on to the maximum; returns the latencies drawn."""
+    points = [(_x(p), style.pinned(row[column])) for column, p in PERCENTILES if _positive(row[column])]
     if not points:
-        return
+        return []
     xs, ys = zip(*points)
     dashes = "--" if name == data.BASELINE else "-"
     axes.plot(xs, ys, dashes, color=colour, marker="o", markersize=3.5, linewidth=1.4)
-    if _positive(row[MAX_COLUMN]):
-        axes.plot([xs[-1], MAX_X], [ys[-1], row[MAX_COLUMN]], ":", color=colour, linewidth=1.2)
-        axes.plot([MAX_X], [row[MAX_COLUMN]], marker="D", markersize=3.5, color=colour)
+    if not _positive(row[MAX_COLUMN]):
+        return list(ys)
+    maximum = style.pinned(row[MAX_COLUMN])
+    axes.plot([xs[-1], MAX_X], [ys[-1], maximum], ":", color=colour, linewidth=1.2)
+    axes.plot([MAX_X], [maximum], marker="D", markersize=3.5, color=colour)
+    return [*ys, maximum]
 
 
 def _add_legend(figure, names: list[str], colours: dict[str, str]) -> None:

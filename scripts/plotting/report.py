@@ -34,9 +34,10 @@ class Chart:
 
 
 def write(
-    run: Run, charts: list[Chart], base: Run | None = None, base_chart: Chart | None = None
+    run: Run, charts: list[Chart], directory: Path, base: Run | None = None, base_chart: Chart | None = None
 ) -> Path:
-    """Writes REPORT.md into the run directory and returns its path.
+    """Writes REPORT.md into ``directory``, which holds the charts' plots/ (the run directory, or the staging
+    directory that is moved into it), and returns its path.
 
     With ``base``, a comparison section follows the charts, showing ``base_chart`` if there is one.
     """
@@ -45,11 +46,11 @@ def write(
         _answer_section(run),
         _environment_section(run),
         _summary_section(run),
-        *(_chart_section(run, chart) for chart in charts),
+        *(_chart_section(directory, chart) for chart in charts),
     ]
     if base is not None:
-        sections.append(_compare_section(run, base, base_chart))
-    path = run.directory / "REPORT.md"
+        sections.append(_compare_section(run, base, base_chart, directory))
+    path = directory / "REPORT.md"
     path.write_text("\n\n".join(sections) + "\n", encoding="utf-8")
     return path
 
@@ -121,25 +122,25 @@ def _summary_row(row: pd.Series) -> list[str]:
     ]
 
 
-def _chart_section(run: Run, chart: Chart) -> str:
+def _chart_section(directory: Path, chart: Chart) -> str:
     """A heading, then the chart."""
-    return f"## {chart.title}\n\n{_chart_body(run, chart)}"
+    return f"## {chart.title}\n\n{_chart_body(directory, chart)}"
 
 
-def _chart_body(run: Run, chart: Chart) -> str:
-    """The caption with a link to the SVG, then the embedded PNG (links relative to the run)."""
-    png = chart.png.relative_to(run.directory).as_posix()
-    svg = chart.png.with_suffix(".svg").relative_to(run.directory).as_posix()
+def _chart_body(directory: Path, chart: Chart) -> str:
+    """The caption with a link to the SVG, then the embedded PNG (links relative to the report)."""
+    png = chart.png.relative_to(directory).as_posix()
+    svg = chart.png.with_suffix(".svg").relative_to(directory).as_posix()
     return f"{chart.caption} ([SVG]({svg}))\n\n![{chart.title}]({png})"
 
 
-def _compare_section(run: Run, base: Run, chart: Chart | None) -> str:
+def _compare_section(run: Run, base: Run, chart: Chart | None, directory: Path) -> str:
     """The ratio chart and table, the cells only one run has, and the environment differences."""
     all_ratios = compare.ratios(run, base)
     shared = [r for r in all_ratios if r.note not in (compare.ONLY_BASE, compare.ONLY_NEW)]
     parts = [f"## Comparison with {base.name}"]
     if chart is not None:
-        parts.append(_chart_body(run, chart))
+        parts.append(_chart_body(directory, chart))
     parts += [
         f"Ratio = this run's median ns/unit / {base.name}'s (below 1: this run is faster). The CI "
         "ratio range divides the 95% confidence intervals crosswise: a range that contains 1.0 is "
@@ -216,7 +217,7 @@ def _median_text(row: pd.Series | None) -> str:
     """The median of a cell that ran ok, else its status."""
     if row is None:
         return "-"
-    return style.format_number(row["ns_per_unit_median"]) if data.is_ok(row) else row["status"]
+    return style.format_number(row["ns_per_unit_median"]) if row["status"] == data.OK else row["status"]
 
 
 def _range_text(ratio: compare.Ratio) -> str:

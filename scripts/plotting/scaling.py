@@ -7,6 +7,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import pandas as pd
 from matplotlib.lines import Line2D
+from matplotlib.ticker import NullLocator
 
 from . import data, style
 from .data import Run
@@ -74,6 +75,8 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
 
 def _draw_sweep(axes, base: str, frame: pd.DataFrame, colours: dict[str, str]) -> None:
     """Median line with a CI band per implementation, over the parameter values that ran ok."""
+    style.log_y(axes)
+    drawn = []
     for name in data.implementations(frame):
         ok = frame[
             (frame["implementation"] == name)
@@ -83,20 +86,24 @@ def _draw_sweep(axes, base: str, frame: pd.DataFrame, colours: dict[str, str]) -
         if ok.empty:
             continue
         linestyle = "--" if name == data.BASELINE else "-"
+        median = style.pinned(ok["ns_per_unit_median"])
         axes.plot(
             ok["parameter"],
-            ok["ns_per_unit_median"],
+            median,
             linestyle,
             marker="o",
             markersize=3.5,
             color=colours[name],
             linewidth=1.4,
         )
-        low = ok["ns_per_unit_ci95_low"].fillna(ok["ns_per_unit_median"])
-        high = ok["ns_per_unit_ci95_high"].fillna(ok["ns_per_unit_median"])
+        low = style.pinned(ok["ns_per_unit_ci95_low"].fillna(ok["ns_per_unit_median"]))
+        high = style.pinned(ok["ns_per_unit_ci95_high"].fillna(ok["ns_per_unit_median"]))
         axes.fill_between(ok["parameter"], low, high, color=colours[name], alpha=0.15, linewidth=0)
+        drawn += [*median, *low, *high]
+    if not drawn:
+        style.nothing_to_draw(axes, "no cell with a median above 0 ns:\nnothing to draw on a log axis")
+    style.fit_log_axis(axes, drawn)
     _set_x_axis(axes, frame, base)
-    axes.set_yscale("log")
     style.plain_log_axis(axes.yaxis)
     axes.set_ylabel(f"ns per {frame['unit'].iloc[0]} (log)")
     axes.set_title(base)
@@ -108,7 +115,7 @@ def _set_x_axis(axes, frame: pd.DataFrame, base: str) -> None:
     values = sorted(frame["parameter"].unique())
     if values[0] > 0 and values[-1] / values[0] >= 8:
         axes.set_xscale("log")
-        axes.minorticks_off()
+        axes.xaxis.set_minor_locator(NullLocator())
     axes.set_xticks(values, [style.format_count(value) for value in values])
     labels = [label for label in frame["parameter_label"].unique() if label]
     fallback = labels[0] if len(labels) == 1 else "parameter"

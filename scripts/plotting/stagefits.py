@@ -64,20 +64,24 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
 
 
 def _cells(results: pd.DataFrame, scenario: str, source: str, implementation: str) -> pd.DataFrame:
-    """The ``ok`` rows of one series, with the parameter as a number, in parameter order."""
+    """The ``ok`` rows of one series that log-log axes can show (a median and a parameter above 0), with
+    the parameter as a number, in parameter order."""
     sources = results["source"].fillna("") if "source" in results.columns else pd.Series("", index=results.index)
     rows = results[
         (results["scenario"] == scenario)
         & (sources.astype(str).replace("nan", "") == source)
         & (results["implementation"] == implementation)
         & (results["status"] == OK)
+        & (results["ns_per_unit_median"] > 0)
     ].copy()
     rows["x"] = pd.to_numeric(rows["parameter"], errors="coerce")
-    return rows.dropna(subset=["x"]).sort_values("x")
+    return rows[rows["x"] > 0].sort_values("x")
 
 
 def _draw_series(axes, results, fits, scenario: str, source: str, colours) -> None:
     axis = fits["slope_per"].iloc[0]
+    style.log_y(axes)
+    drawn = []
     for _, fit in fits.iterrows():
         name = fit["implementation"]
         colour = colours.get(name, "black")
@@ -86,13 +90,15 @@ def _draw_series(axes, results, fits, scenario: str, source: str, colours) -> No
             continue
         # fanOut's unit is one delivery: per element sent, the cost of all N deliveries (as fits.csv).
         scale = cells["x"] if axis == "subscriber" and (cells["unit"] == "element").all() else 1
-        median = cells["ns_per_unit_median"] * scale
-        low = cells["ns_per_unit_ci95_low"].fillna(cells["ns_per_unit_median"]) * scale
-        high = cells["ns_per_unit_ci95_high"].fillna(cells["ns_per_unit_median"]) * scale
+        median = style.pinned(cells["ns_per_unit_median"] * scale)
+        low = style.pinned(cells["ns_per_unit_ci95_low"].fillna(cells["ns_per_unit_median"]) * scale)
+        high = style.pinned(cells["ns_per_unit_ci95_high"].fillna(cells["ns_per_unit_median"]) * scale)
+        # A median outside its interval (an edited file) gets no whisker on that side, not a negative one.
+        whiskers = [(median - low).clip(lower=0), (high - median).clip(lower=0)]
         axes.errorbar(
-            cells["x"], median, yerr=[median - low, high - median], fmt="o", markersize=3.5, color=colour,
-            elinewidth=0.8, capsize=2,
+            cells["x"], median, yerr=whiskers, fmt="o", markersize=3.5, color=colour, elinewidth=0.8, capsize=2,
         )
+        drawn += [*median, *low, *high]
         if fit["shape"] == "nonlinear":
             axes.plot(cells["x"], median, ":", color=colour, linewidth=1.2)
             continue
@@ -100,8 +106,11 @@ def _draw_series(axes, results, fits, scenario: str, source: str, colours) -> No
         line = float(fit["intercept"]) + float(fit["slope"]) * grid
         positive = line > 0
         axes.plot(grid[positive], line[positive], "-", color=colour, linewidth=1.3)
+        drawn += list(line[positive])
+    if not drawn:
+        style.nothing_to_draw(axes, "no cell with a median above 0 ns:\nnothing to draw on log axes")
+    style.fit_log_axis(axes, drawn)
     axes.set_xscale("log")
-    axes.set_yscale("log")
     style.plain_log_axis(axes.xaxis)
     style.plain_log_axis(axes.yaxis)
     axes.set_xlabel(AXIS_LABELS.get(axis, axis))

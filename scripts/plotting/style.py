@@ -8,12 +8,13 @@ import textwrap
 from pathlib import Path
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import LogFormatter  # noqa: E402
+from matplotlib.ticker import LogFormatter, NullLocator  # noqa: E402
 
 from .data import BASELINE  # noqa: E402
 
@@ -41,6 +42,13 @@ SPARE_COLOURS = (
 )
 
 VALUE_LABEL_SIZE = 7
+# Above this, numbers are written with an exponent: 1e+308 in full is 309 digits.
+LARGE = 1e9
+# How far from 0 (linear) or 1 (log) an axis reaches at most. Matplotlib's locators step well past an
+# axis' ends (a log axis spanning 200 decades ticks every 30 or so), which near the largest double (1.8e308)
+# overflows and fails; a value beyond the bound, which no time or count comes near, is drawn at the panel's
+# edge, and scripts/plot names it in a warning.
+AXIS_BOUND = 1e100
 TITLE_SIZE = 12
 
 plt.rcParams.update(
@@ -89,6 +97,8 @@ def format_number(value: float) -> str:
     if value == 0:
         return "0"
     magnitude = abs(value)
+    if magnitude >= LARGE:
+        return f"{value:.3g}"
     if magnitude >= 100:
         return f"{value:.0f}"
     if magnitude >= 10:
@@ -102,7 +112,7 @@ def format_count(value: float) -> str:
     """Allocation counts: integers as such, fractions with three significant figures."""
     if value is None or not math.isfinite(value):
         return "-"
-    if abs(value - round(value)) < 1e-9:
+    if abs(value) < LARGE and abs(value - round(value)) < 1e-9:
         return str(int(round(value)))
     return format_number(value)
 
@@ -114,7 +124,56 @@ class PlainLogFormatter(LogFormatter):
         if not super().__call__(x, pos):
             return ""
         # Whole numbers in full (1000000, not 1e+06): the axes are in ns and counts.
-        return f"{x:.0f}" if x >= 1 else f"{x:g}"
+        return f"{x:.0f}" if 1 <= x < LARGE else f"{x:g}"
+
+
+def log_limits(low: float, high: float) -> tuple[float, float]:
+    """Limits of a log axis from ``low`` to ``high`` (both above 0), kept within AXIS_BOUND (a decade apart
+    when that leaves them equal)."""
+    low, high = max(float(low), 1 / AXIS_BOUND), min(float(high), AXIS_BOUND)
+    return (low if low < high else high / 10), high
+
+
+def linear_limits(low: float, high: float) -> tuple[float, float]:
+    """Limits of a linear axis from ``low`` to ``high`` (``low`` below ``high``), kept within AXIS_BOUND."""
+    return max(float(low), -AXIS_BOUND), min(float(high), AXIS_BOUND)
+
+
+def log_y(axes) -> None:
+    """A log y axis whose limits the chart sets once it has drawn (fit_log_axis, log_limits): matplotlib's
+    autoscaling overflows around a value near the largest double, and leaves the panel empty."""
+    axes.set_yscale("log")
+    axes.set_autoscaley_on(False)
+
+
+def fit_log_axis(axes, values) -> None:
+    """Y limits of a log axis around the ``values`` above 0, with matplotlib's own margins, kept within
+    AXIS_BOUND; 1 to 10 without any."""
+    positive = [float(value) for value in values if 0 < value < math.inf]
+    if not positive:
+        axes.set_ylim(1, 10)
+        axes.yaxis.set_major_locator(NullLocator())
+        axes.yaxis.set_minor_locator(NullLocator())
+        return
+    low, high = math.log10(min(positive)), math.log10(max(positive))
+    margin = (high - low) * plt.rcParams["axes.ymargin"]
+    bound = math.log10(AXIS_BOUND)
+    top = min(high + margin, bound)
+    bottom = max(low - margin, -bound)
+    if bottom >= top:
+        bottom = top - 1
+    axes.set_ylim(10**bottom, 10**top)
+
+
+def pinned(values):
+    """Values above 0 (a number or a Series) to draw on a log axis, those beyond AXIS_BOUND or below its
+    inverse drawn at the panel's edge."""
+    return np.clip(values, 1 / AXIS_BOUND, AXIS_BOUND)
+
+
+def nothing_to_draw(axes, text: str) -> None:
+    """A panel without a mark says why, in its middle."""
+    axes.text(0.5, 0.5, text, transform=axes.transAxes, ha="center", va="center", fontsize=8, color="#444444", wrap=True)
 
 
 def plain_log_axis(axis) -> None:

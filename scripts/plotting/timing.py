@@ -45,7 +45,7 @@ def _draw_workload(axes, results: pd.DataFrame, workload: str, colours: dict[str
     """One panel: a bar per implementation, a dashed baseline line, empty slots for cells not ok."""
     rows = results[results["workload"] == workload]
     names = data.implementations(rows)
-    axes.set_yscale("log")
+    style.log_y(axes)
     values = []
     for x, name in enumerate(names):
         row = data.cell(rows, workload, name)
@@ -88,8 +88,9 @@ def _draw_bar(axes, x: int, row: pd.Series, colour: str) -> list[float]:
 
 
 def _draw_empty_slot(axes, x: int, row: pd.Series | None) -> None:
-    """Marks a cell that has no number: shaded slot with the status written upwards."""
-    status = "missing" if row is None else str(row["status"]).replace("_", " ")
+    """Marks a cell that has no number: shaded slot with the status written upwards ("median 0" for an ok
+    cell whose median a log axis cannot show)."""
+    status = data.status_note(row)
     axes.axvspan(
         x - 0.35,
         x + 0.35,
@@ -131,9 +132,9 @@ def _finish_axes(axes, names: list[str], colours: dict[str, str], values: list[f
         label.set_color(colours[name] if name != BASELINE else "#555555")
     style.plain_log_axis(axes.yaxis)
     axes.set_xlim(-0.6, len(names) - 0.4)
-    positive = [value for value in values if value > 0]
+    positive = [float(value) for value in values if value > 0]
     if positive:
-        axes.set_ylim(min(positive) / 1.6, max(positive) * HEADROOM)
+        axes.set_ylim(*style.log_limits(min(positive) / 1.6, max(positive) * HEADROOM))
     else:
         axes.set_ylim(1, 10)
         axes.set_yticks([])

@@ -79,3 +79,22 @@ def write_run(directory: Path) -> Path:
             [["key", "value"], ["git_commit", "abc"], ["run_complete", "true"], ["result_rows", str(len(rows))]]
         )
     return directory
+
+
+def set_field(directory: Path, column: str, value: str, rows: range | list[int] = range(1)) -> None:
+    """Writes ``value`` into ``column`` of the given results.csv rows (row 0 is on line 2), as written: no
+    quoting of its own, so a value with spaces around it keeps them."""
+    path = directory / "results.csv"
+    with open(path, newline="", encoding="utf-8") as file:
+        table = list(csv.reader(file))
+    index = table[0].index(column)
+    for row in rows:
+        table[1 + row][index] = value
+    with open(path, "w", newline="", encoding="utf-8") as file:
+        csv.writer(file).writerows(table)
+
+
+def row_count(directory: Path) -> int:
+    """The rows of results.csv, the header left out."""
+    with open(directory / "results.csv", newline="", encoding="utf-8") as file:
+        return sum(1 for _ in csv.reader(file)) - 1
