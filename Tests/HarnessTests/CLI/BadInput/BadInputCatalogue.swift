@@ -92,15 +92,57 @@ enum BadInputCatalogue {
 
         ## `scripts/plot`
 
-        Checked word for word by `scripts/plotting/tests/test_charts.py` (`RUN` and `DIR` stand for the
-        directories given). Both refusals match `compare`'s: the tool ends every line it writes with a line
-        break, and environment.csv, written after results.csv, records how many rows that was.
+        Checked word for word by `scripts/plotting/tests/test_charts.py` and `test_bad_numbers.py` (`RUN` and
+        `DIR` stand for the directories given). The refusals match `compare`'s: the tool ends every line it writes
+        with a line break, and environment.csv, written after results.csv, records how many rows that was. A
+        number is a plain finite decimal, optionally with an exponent (`12.5`, `1.5e3`), with nothing around it,
+        and never below 0 but in `retained_bytes` and `demand_overhead_percent`; an empty field is a missing
+        value. The bad numbers below are in the first row (line 2); any column the charts read, and the
+        instruction run's `RUN/instructions/results.csv`, are refused the same way.
 
         | case | input | exit | prints (stderr) |
         |---|---|---|---|
         | a results.csv cut inside a row | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 33 has no line break at its end: the file was cut short (reactive-bench ends every line with one) |
         | a results.csv cut at a line end | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: 30 rows, but environment.csv says 32 were written: the file was cut short |
         | OUT an existing file | `scripts/plot --compare RUN RUN DIR/a-file` | 2 | plot: error: DIR/a-file exists and is not a directory: OUT is the directory the compare chart goes into (made if missing) |
+        | a median that is nan | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 2, column ns\\_per\\_unit\\_median: 'nan' is not a number |
+        | a median that is inf | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 2, column ns\\_per\\_unit\\_median: 'inf' is not a number |
+        | a median beyond the largest double | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 2, column ns\\_per\\_unit\\_median: '1e400' is not a number |
+        | a negative median | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 2, column ns\\_per\\_unit\\_median: '-5' is negative: counts and times are never below 0 |
+        | a median with spaces around it | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 2, column ns\\_per\\_unit\\_median: ' 12.5 ' is not a number |
+        | a hexadecimal median | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 2, column ns\\_per\\_unit\\_median: '0x1p3' is not a number |
+        | a negative allocation count | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 2, column allocations\\_per\\_unit: '-1' is negative: counts and times are never below 0 |
+        | an infinite latency | `scripts/plot RUN` | 2 | plot: error: RUN/results.csv: line 2, column latency\\_p99\\_ns: 'inf' is not a number |
+
+        **All charts or none** (`test_output_set.py`). `scripts/plot RUN` draws every chart and REPORT.md into
+        `RUN/.plot-staging-<pid>` and moves them into `RUN/plots/` and `RUN/REPORT.md` only once all of them were
+        written. A refusal, or a failure half-way, removes the staging directory and leaves the previous charts and
+        REPORT.md byte-identical: a bad number in the instruction run, which the anatomy chart reads after the
+        first chart is drawn, ends with `plot: error: RUN/instructions/results.csv: line 4, column
+        ns_per_unit_median: '1e400' is not a number` and changes nothing. A new set removes the charts of the
+        previous one that it did not draw (a `compare_vs_*` chart of an earlier `--compare`, the demand chart of a
+        run without demand rows), and nothing else in `plots/`; the staging directory of a plot that was killed
+        is removed by the next plot of the run.
+
+        **Numbers a chart cannot show** (`test_extreme_values.py`) are drawn, with one warning line, never a
+        traceback. A median of 0 ns (every median of a run 0, say) has no place on a log axis: the time chart shows
+        its cell as an empty slot marked `median 0`, the per-stage and scaling charts leave it out (a panel left
+        with nothing says why), the latency chart draws its percentiles as usual, and `scripts/plot` warns: `plot:
+        warning: RUN: 28 of 28 ok cells have a median of 0 ns, which a log axis cannot show: the time chart marks
+        them 'median 0', the per-stage and scaling charts leave them out`. A number beyond 1e100 (a median of
+        1e308), which no time or count comes near, is drawn at its panel's edge, REPORT.md's table gives it as
+        `1e+308`, and the warning names it: `plot: warning: RUN: numbers beyond 1e+100, which no time or count
+        comes near, are drawn at their chart's edge: map / builtin ns_per_unit_median = 1e+308`. Matplotlib's
+        autoscaling overflowed on such numbers (a traceback, or an empty panel) until every chart set its y limits
+        itself, within 1e-100 to 1e100.
+
+        **A bug of the plotting package** (`test_output_set.py`): any other exception while it loads or draws ends
+        in one line and status 1, and the previous charts stay as they were, e.g. `plot: error: ZeroDivisionError:
+        float division by zero (a bug in scripts/plotting; PLOTTING_DEBUG=1 shows where)`; with `PLOTTING_DEBUG=1`
+        the exception goes on to its traceback. A file that cannot be written (a full disk) is one line with status
+        2, as for `--compare`'s OUT, and leaves the previous set too: `plot: error: cannot draw the charts of RUN:
+        FILE: No space left on device`, FILE being the file the system refused. Ctrl-C is `plot: error:
+        interrupted`, status 130, and the same.
 
         ## Stopping a run, a full disk, and what is left behind
 
