@@ -191,6 +191,47 @@ struct CLIStoppingTests {
         #expect(left.isEmpty, "no scratch directory, no FIFO: \(left)")
     }
 
+    /// SIGINT while `ab` builds a revision stops the build and everything it started (compilers), with
+    /// status 130. The `swift` on PATH is a stand-in that starts two "compilers" and waits for them.
+    @Test func aSIGINTDuringABsRevisionBuildLeavesNoCompilerBehind() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bin = directory.appending("bin"), repository = directory.appending("repository")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+        for (name, script) in [
+            ("swift", "#!/bin/sh\n\"$(dirname \"$0\")/compiler\" & \"$(dirname \"$0\")/compiler\"\nwait\n"),
+            ("compiler", "#!/bin/sh\nwhile :; do sleep 1; done\n"),
+        ] {
+            try Data(script.utf8).write(to: URL(fileURLWithPath: "\(bin)/\(name)"))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/\(name)")
+        }
+        let git = "git -c user.name=t -c user.email=t@t -c init.defaultBranch=main"
+        try #require(Self.shell("cd '\(repository)' && \(git) init -q && \(git) commit -q --allow-empty -m first") == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["ab", "--base", "HEAD", "--new", "HEAD", "--workloads", "map", "--implementations", "baseline"]
+        process.currentDirectoryURL = URL(fileURLWithPath: repository)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        process.environment = ProcessInfo.processInfo.environment.merging(["PATH": "\(bin):\(path)"]) { $1 }
+        let errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        try await Self.waitFor { Self.processes(mentioning: "\(bin)/compiler").count >= 2 }
+        try #require(Self.processes(mentioning: "\(bin)/compiler").count >= 2, "the stand-in build started")
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.hasSuffix("error: interrupted: swift stopped, nothing measured\n"), "\(stderr)")
+        try await Self.waitFor { Self.processes(mentioning: bin).isEmpty }
+        #expect(Self.processes(mentioning: bin).isEmpty, "no compiler outlives the build")
+    }
+
     /// A disk that fills during the run: status 3 (not bad input), one line, and the files written before
     /// are kept, both of them. Needs a small tmpfs, so root: elsewhere there is nothing to test.
     @Test func aFullDiskStopsTheRunWithStatus3AndKeepsWhatWasWritten() async throws {
