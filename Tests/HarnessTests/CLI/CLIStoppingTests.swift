@@ -156,7 +156,10 @@ struct CLIStoppingTests {
         process.waitUntilExit()
         let kept = pairs()
         #expect(kept.count >= 3, "the pairs measured before the kill are in pairs.csv")
-        #expect(kept.map { $0[3] } == (1...kept.count).map(String.init), "in pair order")
+        // In pair order; on a loaded machine the kill can come after the 40th pair, when a pair with a slow
+        // process is being measured again (its fresh row repeats its number).
+        let firstPass = min(kept.count, 40)
+        #expect(kept.prefix(firstPass).map { $0[3] } == (1...firstPass).map(String.init), "in pair order")
     }
 
     /// `profile` stopped by SIGINT or SIGTERM, even when started with SIGINT ignored (as a non-interactive
