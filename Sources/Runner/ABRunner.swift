@@ -182,6 +182,7 @@ public struct ABRunner {
                     states[index].baseSamples.append(before)
                     states[index].newSamples.append(after)
                     let cell = states[index].cell
+                    states[index].logged.append(log.count)
                     log.append(Pair(
                         workload: cell.workload.name, implementation: cell.implementation.id.rawValue, stage: stage,
                         index: round, baseFirst: baseFirst, base: before, new: after
@@ -214,12 +215,8 @@ public struct ABRunner {
                 try side.startRound()
             }
             for (index, pairs) in slow.sorted(by: { $0.key < $1.key }) where round < pairs.count && states[index].isActive {
-                let position = pairs[round]
-                guard let logged = log.firstIndex(where: {
-                    $0.stage == stage && $0.index == position && $0.kept && $0.workload == states[index].cell.workload.name
-                        && $0.implementation == states[index].cell.implementation.id.rawValue
-                }) else { continue }
-                let label = "pair \(position + 1)/\(settings.pairs)\(stage == 2 ? " (confirming)" : "") again"
+                let position = pairs[round], logged = states[index].logged[position]
+                let label = "pair \(log[logged].index + 1)/\(settings.pairs)\(stage == 2 ? " (confirming)" : "") again"
                 let measured = try measurePair(
                     &states[index], baseFirst: log[logged].baseFirst, label: label, base: base, new: new, steps: &steps
                 )
@@ -232,6 +229,7 @@ public struct ABRunner {
                 log[logged].kept = false
                 var fresh = log[logged]
                 (fresh.base, fresh.new, fresh.kept) = (before, after, true)
+                states[index].logged[position] = log.count
                 log.append(fresh)
             }
             roundFinished(log)
@@ -312,6 +310,8 @@ extension ABRunner {
         var units: Int?
         var baseSamples: [Double] = []
         var newSamples: [Double] = []
+        /// Where each pair of samples is in the log (pairs.csv's rows).
+        var logged: [Int] = []
         /// 1 while the first pairs are measured, 2 while a change is confirmed.
         var stage = 1
         var firstPairs: ([Double], [Double])?
@@ -353,6 +353,7 @@ extension ABRunner {
             firstPairs = (baseSamples, newSamples)
             baseSamples = []
             newSamples = []
+            logged = []
             stage = 2
         }
 
