@@ -223,9 +223,17 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+INCOMPLETE = (
+    "the run did not finish (run_complete is false: it was stopped or killed, or is still running): "
+    "the charts show the {cells} cells it measured"
+)
+
+
 def caveats(run: Run) -> list[str]:
     """What the charts of a readable run do not show as the user might think."""
     said = []
+    if not run.is_complete:
+        said.append(INCOMPLETE.format(cells=len(run.results)))
     duplicates = duplicate_cells(run.results)
     if duplicates:
         said.append(f"cells with more than one row (the first is plotted): {', '.join(duplicates)}")

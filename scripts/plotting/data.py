@@ -73,6 +73,15 @@ class Run:
         """The run directory's basename, e.g. ``20261122-232837-q1``."""
         return self.directory.resolve().name
 
+    @property
+    def is_complete(self) -> bool:
+        """False when environment.csv says the run did not finish (``run_complete`` false: stopped, killed,
+        or still running), so that its rows are the cells measured so far."""
+        if self.environment is None:
+            return True
+        recorded = self.environment.loc[self.environment["key"] == "run_complete", "value"]
+        return recorded.empty or recorded.iloc[0] != "false"
+
 
 @dataclass(frozen=True)
 class ScalingPoint:

@@ -43,6 +43,7 @@ def write(
     """
     sections = [
         f"# ReactiveBench run {run.name}",
+        *([] if run.is_complete else [f"**An unfinished run**: {_unfinished(run)}."]),
         _answer_section(run),
         _environment_section(run),
         _summary_section(run),
@@ -53,6 +54,13 @@ def write(
     path = directory / "REPORT.md"
     path.write_text("\n\n".join(sections) + "\n", encoding="utf-8")
     return path
+
+
+def _unfinished(run: Run) -> str:
+    return (
+        f"run_complete is false (it was stopped or killed, or is still running): these are the "
+        f"{len(run.results)} cells it measured"
+    )
 
 
 def table(

@@ -127,3 +127,23 @@ class OutputSetTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class UnfinishedRunTests(unittest.TestCase):
+    """A run that was stopped or killed (``run_complete`` false) is plotted, and says it is partial."""
+
+    def test_an_unfinished_run_is_drawn_with_a_warning_and_a_note_in_the_report(self) -> None:
+        directory = Path(tempfile.mkdtemp(prefix="plot-tests-"))
+        self.addCleanup(shutil.rmtree, directory, True)
+        run_dir = write_run(directory / "run")
+        environment = run_dir / "environment.csv"
+        environment.write_text(environment.read_text(encoding="utf-8").replace("run_complete,true", "run_complete,false"), encoding="utf-8")  # fmt: skip
+        cells = row_count(run_dir)
+        outcome = run_plot([str(run_dir)])
+        self.assertEqual(outcome.status, 0, outcome)
+        self.assertEqual(outcome.stderr, [
+            f"plot: warning: run: the run did not finish (run_complete is false: it was stopped or killed, or is "
+            f"still running): the charts show the {cells} cells it measured"
+        ])  # fmt: skip
+        report = (run_dir / "REPORT.md").read_text(encoding="utf-8")
+        self.assertIn(f"**An unfinished run**: run_complete is false (it was stopped or killed, or is still running): these are the {cells} cells it measured.", report)  # fmt: skip
