@@ -84,7 +84,10 @@ struct ProfileCommand: ParsableCommand {
         }
         // Some more inclusive lines than shown: the report drops the frames that hold the whole loop.
         let annotation = try CallgrindAnnotation.read(callgrindFile, top: top + 15)
-        let report = ProfileReport(title: title, unit: workload.unit, outcome: outcome, annotation: annotation, top: top)
+        let report = ProfileReport(
+            title: title, unit: workload.unit, outcome: outcome, annotation: annotation,
+            components: try InstructionComponents.read(callgrindFile), top: top
+        )
         try AtomicFile.write(Array(report.text.utf8), to: "\(directory)/profile.txt")
         print(report.text)
         print("-> \(directory)/profile.txt, \(callgrindFile)")

@@ -9,6 +9,7 @@ struct ProfileReport {
     let unit: MeasuredUnit
     let outcome: CellProfiler.Outcome
     let annotation: CallgrindAnnotation
+    let components: InstructionComponents
     /// Functions per table.
     let top: Int
 
@@ -24,6 +25,7 @@ struct ProfileReport {
         ]
         if !annotation.demangled { lines.append("swift-demangle was not found: names are mangled") }
         lines += anatomyTable(units: units)
+        lines += componentTable(units: units)
         // The frames from main down to the element loop hold all of it and say nothing. They were running
         // when the region began, so callgrind writes their calls with a count of 0, and callgrind_annotate
         // 3.19 then takes the call's whole cost for the caller's own: they top the self list too.
@@ -34,6 +36,22 @@ struct ProfileReport {
             "by inclusive instructions (the function and everything it calls)", Array(inside.prefix(top)), units: units
         )
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where the instructions execute (``InstructionComponents``).
+    private func componentTable(units: Int) -> [String] {
+        let total = Double(max(1, components.total))
+        let header = ["instructions".leftPadded(14), "per \(unit == .element ? "elem" : "sub")".leftPadded(9), "%".leftPadded(6), "where"]
+        let named = String(format: "%.1f", components.namedFraction * 100)
+        return ["", "Where the instructions execute (each function's own, by library or Swift module; \(named)% named):", header.joined(separator: "  ")]
+            + components.shares.map { share in
+                [
+                    String(share.instructions).leftPadded(14),
+                    String(format: "%.1f", Double(share.instructions) / Double(max(1, units))).leftPadded(9),
+                    String(format: "%.1f", Double(share.instructions) / total * 100).leftPadded(6),
+                    share.component,
+                ].joined(separator: "  ")
+            }
     }
 
     /// What the profiled batches did, counted exactly (docs/CSV.md lists the symbols behind each line).

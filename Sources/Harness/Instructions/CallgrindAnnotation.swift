@@ -18,28 +18,40 @@ public struct CallgrindAnnotation: Sendable {
 
     /// Annotates `file`, keeping the `top` functions of each list.
     public static func read(_ file: String, top: Int) throws(HarnessError) -> CallgrindAnnotation {
-        guard let annotate = Executables.find("callgrind_annotate") else {
-            throw HarnessError("callgrind_annotate not found on the PATH (it comes with valgrind)")
-        }
         let demangler = Executables.find("swift-demangle", extraDirectories: ["/opt/swift/usr/bin"])
         var lists: [[Function]] = []
-        for inclusive in ["no", "yes"] {
-            let output = "\(file).annotate-\(inclusive)"
-            defer { try? FileManager.default.removeItem(atPath: output) }
-            let status = Executables.run(annotate, ["--inclusive=\(inclusive)", "--show=Ir", "--threshold=100", file], outputPath: output)
-            guard status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
-                throw HarnessError("callgrind_annotate could not read \(file) (status \(status))")
-            }
-            var functions = Array(functions(inAnnotation: text).prefix(top))
+        for inclusive in [false, true] {
+            var functions = Array(functions(inAnnotation: try annotation(of: file, inclusive: inclusive)).prefix(top))
             if let demangler { demangle(&functions, with: demangler, scratch: "\(file).names") }
             lists.append(functions)
         }
         return CallgrindAnnotation(bySelf: lists[0], byInclusive: lists[1], demangled: demangler != nil)
     }
 
+    /// callgrind_annotate's report of `file`: every function, by self or inclusive instructions.
+    static func annotation(of file: String, inclusive: Bool) throws(HarnessError) -> String {
+        guard let annotate = Executables.find("callgrind_annotate") else {
+            throw HarnessError("callgrind_annotate not found on the PATH (it comes with valgrind)")
+        }
+        let output = "\(file).annotate-\(inclusive ? "yes" : "no")"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let status = Executables.run(
+            annotate, ["--inclusive=\(inclusive ? "yes" : "no")", "--show=Ir", "--threshold=100", file], outputPath: output
+        )
+        guard status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
+            throw HarnessError("callgrind_annotate could not read \(file) (status \(status))")
+        }
+        return text
+    }
+
     /// The function lines of callgrind_annotate's report: `1,234 (12.3%)  file:function [object]`, or
     /// without the percentage in older versions; `PROGRAM TOTALS` is not a function.
     static func functions(inAnnotation text: String) -> [Function] {
+        located(inAnnotation: text).map { Function(instructions: $0.instructions, name: $0.name) }
+    }
+
+    /// The function lines with the object file each function is in (empty when the line names none).
+    static func located(inAnnotation text: String) -> [(instructions: UInt64, name: String, object: String)] {
         text.split(separator: "\n").compactMap { line in
             let trimmed = line.drop(while: { $0 == " " })
             guard let space = trimmed.firstIndex(of: " "),
@@ -50,9 +62,13 @@ public struct CallgrindAnnotation: Sendable {
                 rest = rest[rest.index(after: close)...].drop(while: { $0 == " " })
             }
             guard !rest.hasPrefix("PROGRAM TOTALS"), !rest.isEmpty else { return nil }
-            if let object = rest.range(of: " [", options: .backwards) { rest = rest[..<object.lowerBound] }
+            var object = ""
+            if let bracket = rest.range(of: " [", options: .backwards) {
+                object = String(rest[bracket.upperBound...].dropLast(rest.hasSuffix("]") ? 1 : 0))
+                rest = rest[..<bracket.lowerBound]
+            }
             if let colon = rest.firstIndex(of: ":") { rest = rest[rest.index(after: colon)...] }
-            return Function(instructions: count, name: String(rest))
+            return (count, String(rest), object)
         }
     }
 

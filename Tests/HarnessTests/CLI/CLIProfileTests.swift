@@ -32,6 +32,15 @@ struct CLIProfileTests {
             #expect(report.contains("  \(counter.title)\n"), "the anatomy names \(counter.title): \(report)")
         }
 
+        // Where the instructions go: every instruction in one component, at least 95% in a named one.
+        let components = try InstructionComponents.read("\(path)/callgrind.out")
+        #expect(components.shares.map(\.instructions).reduce(0, +) == components.total, "\(components)")
+        #expect(components.namedFraction >= 0.95, "\(components)")
+        for component in ["Swift runtime", "library core (OpenCombine)", "source and sink"] {
+            #expect(components.shares.contains { $0.component == component }, "\(component): \(components)")
+        }
+        #expect(report.contains("Where the instructions execute"), "\(report)")
+
         // Call counts are the profiled elements' exactly: not the pilot's or the warm-up's.
         let graph = CallgrindCallGraph(parsing: callgrind)
         let sends = graph.calls.filter { $0.key.callee == "$s11OpenCombine18PassthroughSubjectC4sendyyxF" }
