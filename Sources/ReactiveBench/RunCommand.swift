@@ -151,13 +151,13 @@ struct RunCommand: ParsableCommand {
                 results: measured.results, sentinelBest: measured.sentinelBest, complete: measured.complete
             )
         }
+        progress.finish()
+        try writer.write(outcome.results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
+        try writer.writeFits(rows: outcome.results.count)
         var priceList: [PriceList.Price] = []
         if let scratch, outcome.complete, prices ?? (workloads.isEmpty && shard == nil) {
             priceList = try measurePrices(configuration, scratch: scratch, writer: writer, progress: progress)
         }
-        progress.finish()
-        try writer.write(outcome.results, sentinelBest: outcome.sentinelBest, complete: outcome.complete)
-        try writer.writeFits(rows: outcome.results.count)
         return try report(outcome, priceList, directory: directory, seconds: Double(Clock.now() - started) / 1e9)
     }
 
@@ -225,7 +225,8 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The price list (``PriceList``): the anatomy's controls in the baseline's row, each in a process of its
-    /// own like the run's cells, into prices.csv. A control that fails leaves its action out, and says so.
+    /// own like the run's cells, into prices.csv, once the run's own files are written. A control that fails
+    /// leaves its action out, and says so; SIGINT or SIGTERM leaves no prices.csv and ends the tool with 130.
     private func measurePrices(
         _ configuration: RunConfiguration, scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
     ) throws -> [PriceList.Price] {
@@ -239,6 +240,13 @@ struct RunCommand: ParsableCommand {
         let outcome = try runner.run(
             workloads: PriceList.controls, implementations: [Registry.implementation(.baseline)], scratch: scratch
         )
+        progress.finish()
+        guard outcome.complete else {
+            FileHandle.standardError.write(Data(
+                "error: interrupted: the price list was not measured; the run's cells are in \(writer.directory)/results.csv\n".utf8
+            ))
+            throw ExitCode(130)
+        }
         for failure in outcome.results where failure.isFailure {
             progress.warn("prices: \(failure.workload): \(failure.status.rawValue): \(failure.detail)")
         }

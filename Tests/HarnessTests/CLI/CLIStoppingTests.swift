@@ -32,6 +32,30 @@ struct CLIStoppingTests {
         }
     }
 
+    /// SIGINT while the price list is measured (after the run's cells, whose files are then complete):
+    /// status 130, no prices.csv, and the run's own files say it finished.
+    @Test func aRunStoppedWhileItsPricesAreMeasuredKeepsItsCellsAndWritesNoPrices() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let runs = directory.appending("runs")
+        func fitsWritten() -> Bool {
+            guard let run = try? FileManager.default.contentsOfDirectory(atPath: runs).first else { return false }
+            return FileManager.default.fileExists(atPath: "\(runs)/\(run)/fits.csv")
+        }
+        let outcome = try await ToolProcess.run(
+            tool, ["run", "--workloads", "map", "--implementations", "baseline", "--repetitions", "40", "--prices", "--no-latency",
+                   "--output", "runs"],
+            in: directory.path, terminateWhen: fitsWritten, terminateWith: SIGINT
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 130, "\(outcome)")
+        #expect(outcome.errorLines.last?.hasPrefix("error: interrupted: the price list was not measured") == true, "\(outcome)")
+        let run = try Self.onlyRun(under: runs)
+        #expect(!FileManager.default.fileExists(atPath: "\(run)/prices.csv"))
+        #expect(try CSVTable.read(from: "\(run)/environment.csv").rows.contains(["run_complete", "true"]))
+        #expect(try CSVTable.read(from: "\(run)/results.csv").rows.count == 1)
+    }
+
     /// The first SIGINT starts stopping the hanging cell (SIGTERM, then SIGKILL a second later); the
     /// second ends the tool at once, killing the cell and removing the scratch directory first.
     @Test func aSecondSIGINTLeavesNoCellProcessAndNoScratchDirectory() async throws {

@@ -153,6 +153,9 @@ enum BadInputCatalogue {
           repetition, its `detail` saying how many), and the tool exits with status 130 after
           `error: interrupted: N finished cells written to RUN/results.csv (run_complete=false)`. A stopped
           cell is not reported as crashed.
+        - **Stopped while the price list is measured** (after the cells, when the run's own files are
+          complete): status 130 after `error: interrupted: the price list was not measured; the run's cells
+          are in RUN/results.csv`, and no prices.csv.
         - **`profile` stopped** by SIGINT or SIGTERM, also when started with SIGINT ignored (`&` in a
           non-interactive script), ends valgrind and the cell and exits with status 130 after
           `error: interrupted: fault (hang) / structBridge not profiled, nothing written`. It leaves no run
