@@ -49,7 +49,7 @@ struct ProfileReport {
                     String(share.instructions).leftPadded(14),
                     String(format: "%.1f", Double(share.instructions) / Double(max(1, units))).leftPadded(9),
                     String(format: "%.1f", Double(share.instructions) / total * 100).leftPadded(6),
-                    share.component,
+                    share.label,
                 ].joined(separator: "  ")
             }
     }

@@ -77,6 +77,8 @@ public struct CellResult: Sendable, Codable {
     /// `element` workloads: the same for building and subscribing the pipeline; `subscription`
     /// workloads: the same as `anatomyPerUnit`.
     public var anatomyPerSubscription: CallAnatomy?
+    /// `instructionsPerUnit` by where the instructions execute (callgrind only); they sum to it.
+    public var componentsPerUnit: [InstructionComponent: Double]?
 
     public var statistics: SampleStatistics? {
         nanosecondsPerUnit.isEmpty ? nil : SampleStatistics(nanosecondsPerUnit)
@@ -109,6 +111,7 @@ extension CellResult {
             ? InstructionSample.perUnitMedian(samples, region: .setup) : instructionsPerUnit
         anatomyPerUnit = CallAnatomy.perUnitMedian(samples, region: .steady)
         anatomyPerSubscription = unit == .element ? CallAnatomy.perUnitMedian(samples, region: .setup) : anatomyPerUnit
+        componentsPerUnit = InstructionSample.componentsPerUnit(samples, region: .steady)
     }
 
     /// Takes the noise gate's choice of repetitions as this row's time samples. Without the gate there

@@ -22,6 +22,7 @@ public enum ResultTable {
         "instructions_per_unit", "instructions_per_subscription", "instructions_source",
     ] + AnatomyCounter.allCases.map(ResultColumn.anatomyPerUnit)
         + AnatomyCounter.allCases.map(ResultColumn.anatomyPerSubscription)
+        + InstructionComponent.allCases.map(ResultColumn.componentPerUnit)
 
     /// Decimals of the two columns taken from other rows (``CellRatios``).
     public static let baselineRatioDigits = 2
@@ -85,6 +86,9 @@ public enum ResultTable {
         for counter in AnatomyCounter.allCases {
             values[ResultColumn.anatomyPerUnit(counter)] = format(result.anatomyPerUnit?[counter], digits: 4)
             values[ResultColumn.anatomyPerSubscription(counter)] = format(result.anatomyPerSubscription?[counter], digits: 4)
+        }
+        for component in InstructionComponent.allCases {
+            values[ResultColumn.componentPerUnit(component)] = format(result.componentsPerUnit?[component], digits: 1)
         }
         return columns.map { values[$0]! }
     }

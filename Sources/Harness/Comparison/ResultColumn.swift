@@ -53,6 +53,11 @@ public enum ResultColumn {
         "\(counter.columnStem)_per_subscription"
     }
 
+    /// The column of instructions per unit executed in `component` (``InstructionComponent``).
+    public static func componentPerUnit(_ component: InstructionComponent) -> String {
+        "instructions_in_\(component.columnStem)_per_unit"
+    }
+
     /// The counts every `ok` row has, whatever the run measured.
     public static let countsOfEveryOKRow = [
         allocationsPerUnit, bytesPerUnit, allocationsPerSubscription, bytesPerSubscription, retainedBytes,
@@ -66,4 +71,5 @@ public enum ResultColumn {
         nanosecondsPerUnitMedian, allocationsPerUnit, bytesPerUnit, allocationsPerSubscription,
         bytesPerSubscription, retainedBytes, requestCallsPerUnit, instructionsPerUnit, instructionsPerSubscription,
     ] + AnatomyCounter.allCases.flatMap { [anatomyPerUnit($0), anatomyPerSubscription($0)] }
+        + InstructionComponent.allCases.map(componentPerUnit)
 }

@@ -58,7 +58,7 @@ public enum Callgrind {
     }
 
     /// The region samples in the part files `outputFile.1`, `outputFile.2`, ... in dump order, the
-    /// steady regions `steadyUnits` long, each with its call anatomy.
+    /// steady regions `steadyUnits` long, each with its call anatomy and where its instructions execute.
     public static func regionSamples(outputFile: String, steadyUnits: Int) -> [InstructionSample] {
         var samples: [InstructionSample] = []
         for path in partFiles(outputFile) {
@@ -66,7 +66,8 @@ public enum Callgrind {
             let graph = CallgrindCallGraph(parsing: text)
             guard InstructionSample.region(callgrindLabel: graph.label) != nil, let total = graph.totals["Ir"],
                 let sample = InstructionSample(
-                    callgrindLabel: graph.label, instructions: total, steadyUnits: steadyUnits, anatomy: CallAnatomy(graph)
+                    callgrindLabel: graph.label, instructions: total, steadyUnits: steadyUnits, anatomy: CallAnatomy(graph),
+                    components: InstructionComponents(graph).byComponent
                 )
             else { continue }
             samples.append(sample)

@@ -47,11 +47,6 @@ public struct CallgrindAnnotation: Sendable {
     /// The function lines of callgrind_annotate's report: `1,234 (12.3%)  file:function [object]`, or
     /// without the percentage in older versions; `PROGRAM TOTALS` is not a function.
     static func functions(inAnnotation text: String) -> [Function] {
-        located(inAnnotation: text).map { Function(instructions: $0.instructions, name: $0.name) }
-    }
-
-    /// The function lines with the object file each function is in (empty when the line names none).
-    static func located(inAnnotation text: String) -> [(instructions: UInt64, name: String, object: String)] {
         text.split(separator: "\n").compactMap { line in
             let trimmed = line.drop(while: { $0 == " " })
             guard let space = trimmed.firstIndex(of: " "),
@@ -62,13 +57,9 @@ public struct CallgrindAnnotation: Sendable {
                 rest = rest[rest.index(after: close)...].drop(while: { $0 == " " })
             }
             guard !rest.hasPrefix("PROGRAM TOTALS"), !rest.isEmpty else { return nil }
-            var object = ""
-            if let bracket = rest.range(of: " [", options: .backwards) {
-                object = String(rest[bracket.upperBound...].dropLast(rest.hasSuffix("]") ? 1 : 0))
-                rest = rest[..<bracket.lowerBound]
-            }
+            if let bracket = rest.range(of: " [", options: .backwards) { rest = rest[..<bracket.lowerBound] }
             if let colon = rest.firstIndex(of: ":") { rest = rest[rest.index(after: colon)...] }
-            return (count, String(rest), object)
+            return Function(instructions: count, name: String(rest))
         }
     }
 

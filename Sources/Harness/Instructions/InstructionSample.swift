@@ -14,12 +14,18 @@ public struct InstructionSample: Sendable, Codable, Equatable {
     public var instructions: UInt64
     /// The region's totals of retains, locks, ... (callgrind); nil from perf, which counts instructions only.
     public var anatomy: CallAnatomy?
+    /// The region's instructions by where they execute (callgrind); nil from perf.
+    public var components: [InstructionComponent: UInt64]?
 
-    public init(region: Region, units: Int, instructions: UInt64, anatomy: CallAnatomy? = nil) {
+    public init(
+        region: Region, units: Int, instructions: UInt64, anatomy: CallAnatomy? = nil,
+        components: [InstructionComponent: UInt64]? = nil
+    ) {
         self.region = region
         self.units = units
         self.instructions = instructions
         self.anatomy = anatomy
+        self.components = components
     }
 
     /// How callgrind labels a region's part file (`desc: Trigger: Client Request: <label>`), so the
@@ -35,16 +41,35 @@ public struct InstructionSample: Sendable, Codable, Equatable {
     /// The sample a part file's label and total describe, or nil for a part that is not a region (what
     /// ran between regions, the dump callgrind writes at exit). The parent knows the units: one
     /// subscription for `setup`, `steadyUnits` (the repetition's units) for `steady`.
-    public init?(callgrindLabel label: String, instructions: UInt64, steadyUnits: Int, anatomy: CallAnatomy? = nil) {
+    public init?(
+        callgrindLabel label: String, instructions: UInt64, steadyUnits: Int, anatomy: CallAnatomy? = nil,
+        components: [InstructionComponent: UInt64]? = nil
+    ) {
         guard let region = Self.region(callgrindLabel: label), steadyUnits > 0 else { return nil }
         self.init(
-            region: region, units: region == .setup ? 1 : steadyUnits, instructions: instructions, anatomy: anatomy
+            region: region, units: region == .setup ? 1 : steadyUnits, instructions: instructions, anatomy: anatomy,
+            components: components
         )
     }
 
     /// The region a part file's label names, or nil.
     public static func region(callgrindLabel label: String) -> Region? {
         [Region.setup, .steady].first(where: { "\(callgrindLabel($0))" == label })
+    }
+
+    /// Instructions per unit of `region` by where they execute: the per-unit median
+    /// (``perUnitMedian(_:region:)``) split in the proportions of all the region's samples together, so
+    /// that the components sum to it; nil without components (perf) or instructions.
+    public static func componentsPerUnit(_ samples: [InstructionSample], region: Region) -> [InstructionComponent: Double]? {
+        let counted = samples.filter { $0.region == region && $0.components != nil }
+        let total = counted.reduce(0) { $0 + $1.instructions }
+        guard !counted.isEmpty, total > 0, let median = perUnitMedian(counted, region: region) else { return nil }
+        var perUnit: [InstructionComponent: Double] = [:]
+        for component in InstructionComponent.allCases {
+            let instructions = counted.reduce(0) { $0 + ($1.components?[component] ?? 0) }
+            perUnit[component] = median * Double(instructions) / Double(total)
+        }
+        return perUnit
     }
 
     /// Instructions per unit of `region`, the median over the repetitions; nil without samples.

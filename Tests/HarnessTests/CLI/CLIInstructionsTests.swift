@@ -58,6 +58,20 @@ struct CLIInstructionsTests {
             }
             // Two counts of the same allocations: calls to malloc, and jemalloc's own statistics.
             #expect(row["mallocs_per_subscription"] == row["allocations_per_subscription"], "\(cell)")
+
+            // Where the instructions execute: the components sum to the total (each is rounded to 0.1),
+            // at least 95% in a named one, and the library's core is where OpenCombine runs.
+            let perUnit = try #require(Double(row["instructions_per_unit"] ?? ""))
+            var components: [InstructionComponent: Double] = [:]
+            for component in InstructionComponent.allCases {
+                components[component] = try #require(Double(row[ResultColumn.componentPerUnit(component)] ?? ""), "\(cell) \(component)")
+            }
+            let sum = components.values.reduce(0, +)
+            #expect(abs(sum - perUnit) <= 0.05 * Double(components.count) + 0.05, "\(cell): \(components) against \(perUnit)")
+            #expect(components[.otherCode]! <= perUnit * 0.05, "\(cell): \(components)")
+            if cell == "map / builtin" {
+                #expect(components[.libraryCore]! > perUnit * 0.2, "\(cell): \(components)")
+            }
         }
     }
 

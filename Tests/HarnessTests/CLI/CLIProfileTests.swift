@@ -37,7 +37,7 @@ struct CLIProfileTests {
         #expect(components.shares.map(\.instructions).reduce(0, +) == components.total, "\(components)")
         #expect(components.namedFraction >= 0.95, "\(components)")
         for component in ["Swift runtime", "library core (OpenCombine)", "source and sink"] {
-            #expect(components.shares.contains { $0.component == component }, "\(component): \(components)")
+            #expect(components.shares.contains { $0.label == component }, "\(component): \(components)")
         }
         #expect(report.contains("Where the instructions execute"), "\(report)")
 

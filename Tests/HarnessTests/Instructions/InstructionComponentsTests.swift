@@ -1,47 +1,96 @@
 @testable import Harness
 import Testing
 
-/// ``InstructionComponents`` on a hand-written callgrind_annotate report: each function's own instructions
-/// go to its library or its Swift module's component, the frames holding the whole region are left out,
-/// and what no rule names is counted as such.
+/// ``InstructionComponents`` on a hand-written callgrind part file: each function's own instructions (its
+/// cost lines, not the calls it makes) go to its library or its Swift module's component, they sum to the
+/// file's total, and what no rule names is counted as such.
 struct InstructionComponentsTests {
-    static let report = """
-        --------------------------------------------------------------------------------
-        1,000 (100.0%)  PROGRAM TOTALS
-        --------------------------------------------------------------------------------
-        Ir                   file:function
-        --------------------------------------------------------------------------------
-        1,000 (100.0%)  ./csu/../csu/libc-start.c:__libc_start_main@@GLIBC_2.34 [/usr/lib/x86_64-linux-gnu/libc.so.6]
-        1,000 (100.0%)  ???:$s6RunnerAAV14measureUngatedF [/tmp/x/reactive-bench-stripped]
-          300 (30.00%)  ???:swift_retain [/opt/swift/usr/lib/swift/linux/libswiftCore.so]
-          200 (20.00%)  ???:$s11OpenCombine18PassthroughSubjectC4sendyyxF [/tmp/x/reactive-bench-stripped]
-          150 (15.00%)  ???:$s12StructBridge3MapV7receiveyxF [/tmp/x/reactive-bench-stripped]
-          100 (10.00%)  ./nptl/pthread_mutex_lock.c:pthread_mutex_lock@@GLIBC_2.2.5 [/usr/lib/x86_64-linux-gnu/libc.so.6]
-           80 ( 8.00%)  ???:$sSi9Workloads13ChecksummableA2aBP7combineyyF [/tmp/x/reactive-bench-stripped]
-           50 ( 5.00%)  ???:$sSa6appendyyxnFSi_Tg5 [/tmp/x/reactive-bench-stripped]
-           40 ( 4.00%)  ???:__swift_instantiateGenericMetadata [/tmp/x/reactive-bench-stripped]
-           30 ( 3.00%)  ???:opencombine_unfair_lock_lock [/tmp/x/reactive-bench-stripped]
-           30 ( 3.00%)  ???:0x00000000004ff400 [/tmp/x/reactive-bench-stripped]
-           20 ( 2.00%)  ???:je_malloc [/usr/lib/x86_64-linux-gnu/libjemalloc.so.2]
+    static let part = """
+        # callgrind format
+        version: 1
+        desc: Trigger: Client Request: reactive-bench steady
+        positions: line
+        events: Ir Ge
+        summary: 1000 2
+
+        ob=(1) /tmp/x/reactive-bench-stripped
+        fl=(1) ???
+        fn=(1) $s6RunnerAAV14measureUngatedF
+        0 30
+        cob=(2) /opt/swift/usr/lib/swift/linux/libswiftCore.so
+        cfn=(2) swift_retain
+        calls=3 0
+        0 300 2
+        cfn=(3) $s11OpenCombine18PassthroughSubjectC4sendyyxF
+        calls=1 0
+        0 640
+        fn=(3)
+        0 200
+        cob=(3) /usr/lib/x86_64-linux-gnu/libc.so.6
+        cfn=(4) pthread_mutex_lock@@GLIBC_2.2.5
+        calls=1 0
+        0 100
+        0 30
+        fn=(5) $s12StructBridge3MapV7receiveyxF
+        +2 150
+        fn=(6) $sSi9Workloads13ChecksummableA2aBP7combineyyF
+        0 80
+        fn=(7) $sSa6appendyyxnFSi_Tg5
+        0 40
+        fn=(8) opencombine_unfair_lock_lock
+        0 30
+        fn=(9) 0x00000000004ff400
+        0 20
+
+        ob=(2)
+        fn=(2)
+        0 300 2
+        ob=(3)
+        fn=(4)
+        0 100
+        ob=(4) /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
+        fn=(10) je_malloc
+        0 20
+
+        totals: 1000 2
         """
 
-    @Test func eachFunctionGoesToItsComponentAndTheWholeRegionsFramesAreLeftOut() {
-        let components = InstructionComponents(annotation: Self.report)
+    @Test func eachFunctionsOwnInstructionsGoToItsComponentAndSumToTheTotal() {
+        let graph = CallgrindCallGraph(parsing: Self.part)
+        #expect(graph.selfInstructions.values.reduce(0, +) == 1_000, "the calls' lines are not the caller's own")
+        #expect(graph.selfInstructions[.init(object: "/tmp/x/reactive-bench-stripped", name: "$s11OpenCombine18PassthroughSubjectC4sendyyxF")] == 230)
+        let components = InstructionComponents(graph)
         #expect(components.total == 1_000)
-        let byName = Dictionary(uniqueKeysWithValues: components.shares.map { ($0.component, $0.instructions) })
-        #expect(byName == [
-            "Swift runtime": 300 + 50 + 40, "library core (OpenCombine)": 200 + 30, "operator stages (StructBridge)": 150,
-            "libc and locks": 100, "source and sink": 80, "other code": 30, "allocator (jemalloc)": 20,
+        let byLabel = Dictionary(uniqueKeysWithValues: components.shares.map { ($0.label, $0.instructions) })
+        #expect(byLabel == [
+            "Swift runtime": 300 + 40, "library core (OpenCombine)": 230 + 30, "operator stages (StructBridge)": 150,
+            "libc and locks": 100, "source and sink": 80, "other code": 20, "allocator (jemalloc)": 20, "harness": 30,
         ])
-        #expect(components.shares.first?.component == "Swift runtime", "most first")
-        #expect(components.namedFraction == 0.97)
+        #expect(components.shares.first?.label == "Swift runtime", "most first")
+        #expect(components[.libraryCore] == 260 && components[.operatorStages] == 150)
+        #expect(components.byComponent.values.reduce(0, +) == 1_000)
+        #expect(components.namedFraction == 0.98)
     }
 
     @Test(arguments: [
         ("$s11OpenCombine4JustV", "OpenCombine"), ("$ss5Int64V", "Swift"), ("$sSi9Workloads13ChecksummableA", "Workloads"),
         ("$sSa6appendyyxnF", "Swift"), ("$s8MyModule5StyleV", "MyModule"), ("main", nil),
+        ("$sx11OpenCombine11SubscribersO6DemandVIegnr_xAEIegnd_s5ErrorR_r0_lTRSi_s5NeverOTG5TA", "OpenCombine"),
     ])
     func theModuleOfAMangledName(name: String, module: String?) {
-        #expect(InstructionComponents.swiftModule(of: name) == module)
+        #expect(InstructionComponent.swiftModule(of: name) == module)
+    }
+
+    /// Per unit, the median is split in the proportions of all the region's samples, so the parts sum to it.
+    @Test func perUnitComponentsSumToTheMedian() throws {
+        let samples = [
+            InstructionSample(region: .steady, units: 10, instructions: 1_000, components: [.libraryCore: 600, .swiftRuntime: 400]),
+            InstructionSample(region: .steady, units: 10, instructions: 1_100, components: [.libraryCore: 700, .swiftRuntime: 400]),
+            InstructionSample(region: .setup, units: 1, instructions: 5_000, components: [.harness: 5_000]),
+        ]
+        let perUnit = try #require(InstructionSample.componentsPerUnit(samples, region: .steady))
+        #expect(perUnit.values.reduce(0, +) == 105)
+        #expect(abs(perUnit[.libraryCore]! - 105 * 1_300 / 2_100) < 1e-9 && perUnit[.harness] == 0)
+        #expect(InstructionSample.componentsPerUnit([InstructionSample(region: .steady, units: 1, instructions: 9)], region: .steady) == nil)
     }
 }

@@ -15,13 +15,14 @@ struct ResultTableCSVTests {
     ]
     /// Columns filled only where they apply, whatever the status: a swept parameter, the noise gate's
     /// findings (the tiny configuration runs without it), the Combine family's demand traffic, and
-    /// instruction counts and the call anatomy (`run --metric instructions` only; CLIInstructionsTests
-    /// checks them).
+    /// instruction counts, the call anatomy and where the instructions execute (`run --metric instructions`
+    /// only; CLIInstructionsTests checks them).
     static let conditional: Set<String> = Set([
         "parameter", "source", "repetitions_disturbed", "machine_slowdown",
         "request_calls_per_unit", "demand_returns_per_unit", "demand_overhead_percent",
         "instructions_per_unit", "instructions_per_subscription", "instructions_source",
     ]).union(AnatomyCounter.allCases.flatMap { ["\($0.columnStem)_per_unit", "\($0.columnStem)_per_subscription"] })
+        .union(InstructionComponent.allCases.map(ResultColumn.componentPerUnit))
 
     /// A small real run with ok rows, unsupported rows and a detail holding a comma (quoted in CSV).
     private func run(_ implementations: [Implementation]) async throws -> [CellResult]? {
