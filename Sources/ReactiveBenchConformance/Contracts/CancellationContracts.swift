@@ -2,7 +2,8 @@
 /// repeat, from several threads too.
 extension ConformanceContract {
     static let cancellationContracts = [
-        nothingArrivesAfterCancel, cancelReachesEveryInput, cancelTwiceDoesNothingMore, cancelFromInsideReceiveStopsEverything,
+        nothingArrivesAfterCancel, cancelReachesEveryInput, cancelTwiceDoesNothingMore, cancelTwiceAtOnceDoesNothingMore,
+        cancelFromInsideReceiveStopsEverything,
     ]
 
     /// Nothing reaches the downstream after it cancels, whatever its inputs still do.
@@ -29,29 +30,38 @@ extension ConformanceContract {
         }
     }
 
-    /// A second cancel, one after the other (and, for a style that declares itself thread-safe, from two threads
-    /// at once), does nothing more.
+    /// A second cancel, right after the first, does nothing more.
     public static let cancelTwiceDoesNothingMore = ConformanceContract("cancelTwiceDoesNothingMore", .cancellation) { run in
-        for concurrently in run.substrate.isThreadSafe ? [false, true] : [false] {
-            let how = concurrently ? "twice at once" : "twice"
-            let rig = try run.makeRig()
-            rig.run(Scenarios.productive(run.operation, count: 1))
-            let before = rig.events
-            rig.cancelRepeatedly(times: 2, concurrently: concurrently)
-            rig.run(Scenarios.productive(run.operation, count: 1, from: 2) + Scenarios.aftermath)
-            run.expect(rig.events, equals: before, "the events after cancelling \(how), then more input")
-            // A struct bridge hands the upstream's own subscription downstream: the second cancel reaches
-            // the upstream directly, which ignores it.
-            run.expect(
-                rig.cancelCount(.primary), equals: rig.passesUpstreamSubscriptionThrough ? 2 : 1,
-                "cancels of the upstream after cancelling \(how)"
-                    + (rig.passesUpstreamSubscriptionThrough ? " (its own subscription, passed through)" : "")
-            )
-            if Scenarios.usesSecondary(run.operation) {
-                run.expect(rig.cancelCount(.secondary), equals: 1, "cancels of the second input after cancelling \(how)")
-            }
-            run.expectNoViolations(rig.violations, after: "cancelling \(how)")
+        try expectCancellingTwiceDoesNothingMore(run, concurrently: false)
+    }
+
+    /// Two cancels from two threads at once do no more than one: for a style that declares itself
+    /// thread-safe (racing a style that does not is outside its contract).
+    public static let cancelTwiceAtOnceDoesNothingMore = ConformanceContract(
+        "cancelTwiceAtOnceDoesNothingMore", .cancellation, scope: .supportedIfThreadSafe
+    ) { run in
+        try expectCancellingTwiceDoesNothingMore(run, concurrently: true)
+    }
+
+    private static func expectCancellingTwiceDoesNothingMore(_ run: ContractRun, concurrently: Bool) throws {
+        let how = concurrently ? "twice at once" : "twice"
+        let rig = try run.makeRig()
+        rig.run(Scenarios.productive(run.operation, count: 1))
+        let before = rig.events
+        rig.cancelRepeatedly(times: 2, concurrently: concurrently)
+        rig.run(Scenarios.productive(run.operation, count: 1, from: 2) + Scenarios.aftermath)
+        run.expect(rig.events, equals: before, "the events after cancelling \(how), then more input")
+        // A struct bridge hands the upstream's own subscription downstream: the second cancel reaches
+        // the upstream directly, which ignores it.
+        run.expect(
+            rig.cancelCount(.primary), equals: rig.passesUpstreamSubscriptionThrough ? 2 : 1,
+            "cancels of the upstream after cancelling \(how)"
+                + (rig.passesUpstreamSubscriptionThrough ? " (its own subscription, passed through)" : "")
+        )
+        if Scenarios.usesSecondary(run.operation) {
+            run.expect(rig.cancelCount(.secondary), equals: 1, "cancels of the second input after cancelling \(how)")
         }
+        run.expectNoViolations(rig.violations, after: "cancelling \(how)")
     }
 
     /// A downstream that cancels from inside its `receive(_:)` of the last value gets nothing more, not the
