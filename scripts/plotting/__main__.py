@@ -17,7 +17,7 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 
-from . import allocations, anatomy, compare, data, demand, latency, report, scaling, stagefits, staging, style, timing, verdictchart, verdicts
+from . import allocations, anatomy, compare, components, data, demand, latency, report, scaling, stagefits, staging, style, timing, verdictchart, verdicts
 from .data import InputError, Run, duplicate_cells, implementations, load_run, values_beyond, zero_medians
 from .report import Chart
 
@@ -28,7 +28,7 @@ DEBUG_VARIABLE = "PLOTTING_DEBUG"
 # The charts `scripts/plot RUN_DIR` writes into RUN_DIR/plots, each as .png and .svg, besides the ratio
 # charts (compare.STEM_PREFIX...): a new set removes those of the previous set it did not draw, and nothing
 # else.
-CHART_STEMS = (stagefits.STEM, anatomy.STEM, timing.STEM, allocations.STEM, latency.STEM, scaling.STEM, demand.STEM)
+CHART_STEMS = (stagefits.STEM, anatomy.STEM, components.STEM, timing.STEM, allocations.STEM, latency.STEM, scaling.STEM, demand.STEM)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -133,6 +133,18 @@ def draw_charts(run: Run, colours: dict[str, str], directory: Path) -> list[Char
                 "Per style, the calls one more map stage makes per element (the slopes of the instruction "
                 "run's anatomy counters against depth), stacked by kind; the diamond is its atomic "
                 "read-modify-write instructions, which retains, releases and locks execute.",
+            )
+        )
+    components_png = components.plot(run, colours, directory)
+    if components_png:
+        charts.append(
+            Chart(
+                "Where an element's instructions execute",
+                components_png,
+                "Per style, one element's instructions (the instruction run's `instructions_in_<component>_per_unit` "
+                "columns) by where they execute: each function's own instructions, by the library or Swift "
+                "module that holds it (docs/CSV.md), for one map stage over the subject and a chain of 16 over "
+                "the direct source.",
             )
         )
     charts += [

@@ -40,7 +40,21 @@ NUMERIC_COLUMNS = (
 )
 REQUIRED_COLUMNS = TEXT_COLUMNS + NUMERIC_COLUMNS
 # Read as numbers when the file has them (schema 2), missing values otherwise (schema 1).
-OPTIONAL_NUMERIC_COLUMNS = ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription")
+# Where an instruction run's instructions execute, per unit (docs/CSV.md), in the components' order.
+COMPONENTS = (
+    ("source_and_sink", "source and sink"),
+    ("operator_stages", "operator stages"),
+    ("library_core", "library core"),
+    ("swift_runtime", "Swift runtime"),
+    ("allocator", "allocator"),
+    ("libc_and_locks", "libc and locks"),
+    ("harness", "harness"),
+    ("dynamic_loader", "dynamic loader (thread-locals)"),
+    ("foundation_and_dispatch", "Foundation and Dispatch"),
+    ("other_code", "other code"),
+)
+COMPONENT_COLUMNS = tuple(f"instructions_in_{stem}_per_unit" for stem, _ in COMPONENTS)
+OPTIONAL_NUMERIC_COLUMNS = ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription") + COMPONENT_COLUMNS
 # Every other numeric column holds counts and times, never below 0 (compare refuses a negative one too);
 # retained bytes fall below 0 when teardown frees what set-up had not allocated, and a demand policy that
 # beats `.unlimited` has a negative overhead.

@@ -102,6 +102,7 @@ def findings(numbers: Numbers) -> list[str]:
     series = numbers.stage_series()
     found = [finding for finding in (
         _source_and_sink(numbers),
+        _where_an_element_executes(numbers),
         _cheapest_and_costliest_stage(numbers, series),
         _fewer_instructions_more_time(numbers, series),
         _rx_stage(numbers, series),
@@ -236,6 +237,27 @@ def _first_slope(numbers: Numbers, scenario: str, sources: tuple[str, ...], name
         if value is not None:
             return value
     return None
+
+
+def _where_an_element_executes(numbers: Numbers) -> str | None:
+    """Where a `map` element's instructions execute, per style: its three largest components."""
+    rows = []
+    for name in numbers.styles():
+        total = numbers.counted("map", name, "instructions_per_unit")
+        parts = [(numbers.counted("map", name, column), title)
+                 for (_, title), column in zip(data.COMPONENTS, data.COMPONENT_COLUMNS)]  # fmt: skip
+        parts = sorted(((value, title) for value, title in parts if value), reverse=True)
+        if total and parts:
+            largest = ", ".join(f"{title} {value / total:.0%}" for value, title in parts[:3])
+            rows.append(f"`{name}` ({number(total)}): {largest}")
+    if not rows:
+        return None
+    return (
+        "**Where a `map` element's instructions execute** (over the subject; each function's own instructions "
+        f"by the library or module that holds it, docs/CSV.md), the three largest parts: {'; '.join(rows)}. "
+        "The library core is the subject and, for `builtin`, the operator; the operator stages are the style's "
+        "own module."
+    )
 
 
 def _subscription_stage(numbers: Numbers) -> str | None:

@@ -10,9 +10,9 @@ import unittest
 from pathlib import Path
 
 from plotting import __main__ as cli
-from plotting import data, verdictchart, verdicts
+from plotting import components, data, verdictchart, verdicts
 
-from .synthetic import write_run
+from .synthetic import row_count, set_field, write_run
 
 CHARTS = ("stage_fits", "ns_per_unit", "allocations", "latency", "scaling", "demand_overhead")
 
@@ -142,3 +142,36 @@ class ColourTests(unittest.TestCase):
         self.assertEqual(len(set(coloured.values())), len(coloured))
         self.assertFalse(set(style.SPARE_COLOURS) & set(coloured.values()))
         self.assertEqual(style.colour_map(ids), {name: coloured[name] for name in ids})
+
+
+class ComponentsChartTests(unittest.TestCase):
+    """The components chart reads the instruction run's ``instructions_in_<component>_per_unit`` columns."""
+
+    def setUp(self) -> None:
+        self.directory = Path(tempfile.mkdtemp(prefix="plot-components-"))
+        self.run_dir = write_run(self.directory / "run")
+
+    def write_instruction_run(self, value: str) -> None:
+        instructions = write_run(self.run_dir / "instructions")
+        for column in data.COMPONENT_COLUMNS:
+            set_field(instructions, column, value if column == data.COMPONENT_COLUMNS[0] else "0", rows=range(row_count(instructions)))
+
+    def test_the_chart_is_drawn_from_the_instruction_runs_columns(self) -> None:
+        self.write_instruction_run("12.5")
+        run = data.load_run(self.run_dir)
+        png = components.plot(run, {}, self.directory / "plots")
+        self.assertIsNotNone(png)
+        self.assertTrue(png.is_file() and png.stat().st_size > 1000, png)
+
+    def test_no_instruction_run_or_no_columns_no_chart(self) -> None:
+        run = data.load_run(self.run_dir)
+        self.assertIsNone(components.plot(run, {}, self.directory / "plots"))
+        write_run(self.run_dir / "instructions")  # the columns there, but empty
+        self.assertIsNone(components.plot(run, {}, self.directory / "plots"))
+
+    def test_a_component_that_is_not_a_number_is_refused_in_one_line(self) -> None:
+        self.write_instruction_run("nan")
+        run = data.load_run(self.run_dir)
+        with self.assertRaises(data.InputError) as caught:
+            components.plot(run, {}, self.directory / "plots")
+        self.assertIn("column instructions_in_source_and_sink_per_unit: 'nan' is not a number", str(caught.exception))
