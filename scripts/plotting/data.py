@@ -61,7 +61,7 @@ OPTIONAL_NUMERIC_COLUMNS = ("demand_overhead_percent", "bytes_per_unit", "bytes_
 MAY_BE_NEGATIVE = ("retained_bytes", "demand_overhead_percent")
 # A number as reactive-bench writes it and compare reads it: a decimal, optionally with an exponent, and
 # nothing around it (float() also takes "nan", "inf", " 12.5 " and "1_0").
-_DECIMAL = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+DECIMAL = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 # "pipelineDepth (4)": a workload swept over a parameter; the number inside the parentheses is the x.
 _SCALING_NAME = re.compile(r"^(?P<base>.+?) \((?P<param>[^()]*)\)$")
@@ -287,7 +287,7 @@ def _numbers(path: Path, column: str, fields: pd.Series, lines: list[int]) -> pd
     first that is not a number, or is negative in a column of counts and times (in compare's words)."""
     values = []
     for line, field in zip(lines, fields):
-        if field and (not _DECIMAL.fullmatch(field) or not math.isfinite(float(field))):
+        if field and (not DECIMAL.fullmatch(field) or not math.isfinite(float(field))):
             raise InputError(f"{path}: line {line}, column {column}: '{field}' is not a number")
         if field and float(field) < 0 and column not in MAY_BE_NEGATIVE:
             raise InputError(

@@ -9,6 +9,8 @@ not have, or do not bear it out, is left out rather than written.
 
 from __future__ import annotations
 
+import csv
+import math
 import sys
 from pathlib import Path
 
@@ -95,6 +97,90 @@ def stage_table(numbers: Numbers, series: tuple[str, str]) -> str:
         rows.append([f"`{name}`", number(ns, 1), number(instructions)] + [number(value, 2) for value in anatomy])
     lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+# The price list's events (prices.csv) and the anatomy counter each one is counted by; `instructions`,
+# the arithmetic control, prices the instructions no event accounts for.
+PRICED_EVENTS = (
+    ("retainRelease", "retains", "retain+release"),
+    ("exclusivityCheck", "exclusivity_checks", "exclusivity check"),
+    ("lock", "lock_acquisitions", "lock"),
+    ("metadataLookup", "metadata_lookups", "metadata lookup"),
+    ("dynamicCast", "dynamic_casts", "dynamic cast"),
+    ("malloc", "mallocs", "malloc+free"),
+    ("atomicRMW", "atomic_rmws", "other atomic RMW"),
+)
+ARITHMETIC = "instructions"
+
+
+def load_prices(directory: Path) -> dict[tuple[str, str], float] | None:
+    """prices.csv of ``directory`` as (event, metric) -> per event; None without the file."""
+    path = directory / "prices.csv"
+    if not path.is_file():
+        return None
+    prices = {}
+    with path.open(newline="", encoding="utf-8") as file:
+        for line, row in enumerate(csv.DictReader(file), start=2):
+            field = row.get("per_event") or ""
+            if not data.DECIMAL.fullmatch(field) or not math.isfinite(float(field)):
+                raise InputError(f"{path}: line {line}, column per_event: '{field}' is not a number")
+            prices[(row.get("event") or "", row.get("metric") or "")] = float(field)
+    return prices
+
+
+def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
+    """Per style, one stage's measured ns against what the price list says its counted events cost: each
+    event's count per stage x its ns, the atomics that no retain or release made at the atomic's price, and
+    the instructions no event accounts for at the arithmetic control's ns per instruction. None without
+    both runs' price lists."""
+    ns_prices = load_prices(numbers.run.directory)
+    instructions = summary.instruction_run(numbers.run.directory)
+    counts = load_prices(instructions) if instructions else None
+    if not ns_prices or not counts or numbers.instruction_fits is None:
+        return None
+    scenario, source = series
+    per_instruction = ns_prices.get((ARITHMETIC, "ns"), math.nan) / counts.get((ARITHMETIC, "instructions"), math.nan)
+    if not math.isfinite(per_instruction):
+        return None
+    rows = []
+    for name in numbers.styles():
+        measured = numbers.slope(numbers.fits, scenario, source, name, "ns")
+        total = numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element")
+        if measured is None or total is None:
+            continue
+        slope = {metric: numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") or 0.0
+                 for _, metric, _ in PRICED_EVENTS}  # fmt: skip
+        events, left, atomics = {}, total, slope["atomic_rmws"]
+        for event, metric, title in PRICED_EVENTS:
+            if event == "atomicRMW":
+                count = max(0.0, atomics)
+            else:
+                count = max(0.0, slope[metric])
+                atomics -= count * counts.get((event, "atomic_rmws"), 0.0)
+            if (event, "ns") not in ns_prices or (event, "instructions") not in counts:
+                return None
+            events[title] = count * ns_prices[(event, "ns")]
+            left -= count * counts[(event, "instructions")]
+        rest = max(0.0, left) * per_instruction
+        estimate = sum(events.values()) + rest
+        rows.append({"style": name, "measured": measured, "events": events, "instructions_left": max(0.0, left),
+                     "rest": rest, "estimate": estimate})  # fmt: skip
+    return rows or None
+
+
+def time_split_table(rows: list[dict], per_instruction: str) -> str:
+    """The time split as a Markdown table: ns per stage by priced event, and what is left unexplained."""
+    titles = [title for _, _, title in PRICED_EVENTS]
+    header = ["style", "measured ns"] + [f"{title} ns" for title in titles] + [
+        f"other instructions x {per_instruction} ns", "estimate ns", "unexplained"]  # fmt: skip
+    lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
+    for row in rows:
+        unexplained = (row["measured"] - row["estimate"]) / row["measured"] if row["measured"] > 0 else math.nan
+        cells = [f"`{row['style']}`", number(row["measured"], 1)] + [number(row["events"][title], 1) for title in titles]
+        cells += [f"{number(row['rest'], 1)} ({number(row['instructions_left'])})", number(row["estimate"], 1),
+                  f"{unexplained:+.0%}" if math.isfinite(unexplained) else "-"]  # fmt: skip
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def findings(numbers: Numbers) -> list[str]:
@@ -300,6 +386,22 @@ def document(numbers: Numbers) -> str:
             f"## One stage, per style (`{stagefits.series_label(*series)}`)",
             stage_table(numbers, series),
         ]
+        split = time_split(numbers, series)
+        if split:
+            ns_prices = load_prices(numbers.run.directory) or {}
+            counts = load_prices(summary.instruction_run(numbers.run.directory)) or {}
+            per_instruction = ns_prices[(ARITHMETIC, "ns")] / counts[(ARITHMETIC, "instructions")]
+            parts += [
+                f"## Where one stage's time goes (`{stagefits.series_label(*series)}`)",
+                "Each counted event of one stage (the instruction run's per-stage slopes) at its price on this "
+                "machine (prices.csv of both runs: ns per event from the time run, instructions and counts per "
+                "event from the instruction run), the atomics no retain or release made at the atomic's price, "
+                "and the instructions no event accounts for at the arithmetic control's "
+                f"{per_instruction:.3f} ns per instruction (a chain of dependent xorshifts: one instruction "
+                "waits for the one before). Unexplained: measured minus estimate, over measured; below 0 the "
+                "estimate is too high.",
+                time_split_table(split, f"{per_instruction:.3f}"),
+            ]
     parts.append("## Findings")
     parts += [f"{index}. {text}" for index, text in enumerate(findings(numbers), start=1)]
     return "\n\n".join(parts) + "\n"

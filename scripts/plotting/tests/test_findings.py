@@ -1,0 +1,74 @@
+"""FINDINGS.md's split of one stage's time: each counted event at its price, the rest at the arithmetic
+control's price per instruction, checked against numbers worked out by hand."""
+
+from __future__ import annotations
+
+import csv
+import tempfile
+import unittest
+from pathlib import Path
+
+from plotting import data, findings
+
+from .synthetic import FIT_COLUMNS, write_run
+
+
+def write_fits(directory: Path, rows: list[tuple[str, str, float]]) -> None:
+    """fits.csv of pipelineDepth over the direct source: (implementation, metric, slope) per element."""
+    with open(directory / "fits.csv", "w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(FIT_COLUMNS)
+        for implementation, metric, slope in rows:
+            writer.writerow(["1", "pipelineDepth", "direct", implementation, metric, "element", "stage", "1;4;16", "15",
+                             str(slope), str(slope), str(slope), "0", "0", "0", "1", "linear"])  # fmt: skip
+
+
+def write_prices(directory: Path, rows: list[tuple[str, str, str]]) -> None:
+    with open(directory / "prices.csv", "w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(["event", "metric", "per_event", "low", "high", "k1_per_element", "k3_per_element"])
+        for event, metric, value in rows:
+            writer.writerow([event, metric, value, "", "", "", ""])
+
+
+class TimeSplitTests(unittest.TestCase):
+    def setUp(self) -> None:
+        self.run_dir = write_run(Path(tempfile.mkdtemp(prefix="findings-")) / "run")
+        instructions = write_run(self.run_dir / "instructions")
+        write_fits(self.run_dir, [("builtin", "ns", 40.0)])
+        # One stage: 2 retain+release pairs (2 atomics each) and 1 lock, 5 atomics in all, 1,000 instructions.
+        write_fits(instructions, [("builtin", "instructions", 1000.0), ("builtin", "retains", 2.0),
+                                  ("builtin", "releases", 2.0), ("builtin", "lock_acquisitions", 1.0),
+                                  ("builtin", "atomic_rmws", 5.0)])  # fmt: skip
+        events = [event for event, _, _ in findings.PRICED_EVENTS] + ["instructions"]
+        ns = {"retainRelease": "10", "lock": "3", "atomicRMW": "5", "instructions": "20"}
+        write_prices(self.run_dir, [(event, "ns", ns.get(event, "1")) for event in events])
+        counts = {"retainRelease": "60", "lock": "70", "atomicRMW": "10", "instructions": "200"}
+        write_prices(instructions, [(event, "instructions", counts.get(event, "100")) for event in events]
+                     + [("retainRelease", "atomic_rmws", "2")])  # fmt: skip
+
+    def test_each_event_at_its_price_and_the_rest_at_the_arithmetic_price(self) -> None:
+        numbers = findings.Numbers(self.run_dir)
+        rows = findings.time_split(numbers, ("pipelineDepth", "direct"))
+        self.assertIsNotNone(rows)
+        row = next(row for row in rows if row["style"] == "builtin")
+        self.assertEqual(row["events"]["retain+release"], 20.0)
+        self.assertEqual(row["events"]["lock"], 3.0)
+        self.assertEqual(row["events"]["other atomic RMW"], 5.0)  # 5 atomics, 4 of them the retains'
+        # 1000 - 2 x 60 - 70 - 10 = 800 instructions left, at 20 / 200 = 0.1 ns each.
+        self.assertAlmostEqual(row["instructions_left"], 800.0)
+        self.assertAlmostEqual(row["rest"], 80.0)
+        self.assertAlmostEqual(row["estimate"], 108.0)
+        table = findings.time_split_table(rows, "0.100")
+        self.assertIn("| `builtin` | 40.0 | 20.0 |", table)
+        self.assertIn("-170%", table)
+
+    def test_no_price_list_no_split(self) -> None:
+        (self.run_dir / "prices.csv").unlink()
+        self.assertIsNone(findings.time_split(findings.Numbers(self.run_dir), ("pipelineDepth", "direct")))
+
+    def test_a_price_that_is_not_a_number_is_one_line(self) -> None:
+        write_prices(self.run_dir, [("lock", "ns", "nan")])
+        with self.assertRaises(data.InputError) as caught:
+            findings.time_split(findings.Numbers(self.run_dir), ("pipelineDepth", "direct"))
+        self.assertIn("prices.csv: line 2, column per_event: 'nan' is not a number", str(caught.exception))
