@@ -63,6 +63,11 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     return arguments
 
 
+COMPARE_REPORT = "COMPARE.md"
+# What --compare BASE NEW OUT writes into OUT, the report last.
+COMPARE_FILES = (f"{verdictchart.STEM}.png", f"{verdictchart.STEM}.svg", COMPARE_REPORT)
+
+
 def compare_runs(base_dir: str, new_dir: str, out_dir: str) -> int:
     """Writes OUT/compare.png (+ .svg) and OUT/COMPARE.md; returns the exit status."""
     out = Path(out_dir)
@@ -84,22 +89,21 @@ def compare_runs(base_dir: str, new_dir: str, out_dir: str) -> int:
     cells = verdicts.parse(text, base.results, new.results)
     title = f"{new.name} against {base.name}: change of the median time per cell, coloured by the verdict of reactive-bench compare"
     try:
-        png = verdictchart.plot(cells, title, out)
-    except OSError as error:
-        print(f"plot: error: cannot write the compare chart into {out}: {error.strerror}", file=sys.stderr)
-        return 2
-    parts = [f"# {new.name} against {base.name}", markdown.strip()]
-    if png is not None:
-        parts.insert(1, f"![compare]({png.name}) ([SVG]({png.with_suffix('.svg').name}))")
-    try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "COMPARE.md").write_text("\n\n".join(parts) + "\n", encoding="utf-8")
+        # The chart and COMPARE.md are one set, like a run's: drawn aside, then moved in together.
+        with staging.staged(out) as staged:
+            png = verdictchart.plot(cells, title, staged)
+            parts = [f"# {new.name} against {base.name}", markdown.strip()]
+            if png is not None:
+                parts.insert(1, f"![compare]({png.name}) ([SVG]({png.with_suffix('.svg').name}))")
+            (staged / COMPARE_REPORT).write_text("\n\n".join(parts) + "\n", encoding="utf-8")
+            staging.publish_files(staged, out, COMPARE_FILES)
     except OSError as error:
-        print(f"plot: error: cannot write {out / 'COMPARE.md'}: {error.strerror}", file=sys.stderr)
+        print(f"plot: error: cannot write the compare chart and {COMPARE_REPORT} into {out}: {error.strerror}", file=sys.stderr)
         return 2
     if png is not None:
-        print(f"wrote {png} (+ .svg)")
-    print(f"wrote {out / 'COMPARE.md'}")
+        print(f"wrote {out / png.name} (+ .svg)")
+    print(f"wrote {out / COMPARE_REPORT}")
     return 0
 
 

@@ -51,6 +51,16 @@ def publish(staging: Path, run_directory: Path, is_chart_file: Callable[[str], b
     os.replace(staging / REPORT, run_directory / REPORT)
 
 
+def publish_files(staging: Path, directory: Path, names: tuple[str, ...]) -> None:
+    """Moves the files ``names`` from ``staging`` into ``directory``, in that order, and removes those of a
+    previous set that this one did not write (a chart there was none to draw for)."""
+    for name in names:
+        if (staging / name).is_file():
+            os.replace(staging / name, directory / name)
+        elif (directory / name).is_file():
+            (directory / name).unlink()
+
+
 def _remove_abandoned(run_directory: Path) -> None:
     """Removes the staging directories of plots that were killed before they could (kill -9): those whose
     process is gone."""

@@ -13,7 +13,7 @@ import unittest
 from pathlib import Path
 from unittest import mock
 
-from plotting import demand, latency, scaling
+from plotting import demand, latency, scaling, verdictchart, verdicts
 
 from .running import run_plot
 from .synthetic import row_count, set_field, write_run
@@ -123,6 +123,28 @@ class OutputSetTests(unittest.TestCase):
         self.plot()
         self.assertFalse(abandoned.exists())
         self.assertTrue(not_ours.is_dir())
+
+    def test_compare_out_is_one_set_too(self) -> None:
+        other = write_run(self.directory / "other")
+        out = self.directory / "out"
+        # What reactive-bench compare says, as the tool's CSV (the synthetic runs hold only the charts' columns).
+        said = ("cell_verdict,workload,implementation,metric,metric_verdict,base,new,change,p_value\n"
+                "regression,map,builtin,ns_per_unit,regression,100,120,+20.0% (p=0.0079),0.0079\n", 1)  # fmt: skip
+        arguments = ["--compare", str(other), str(self.run_dir), str(out)]
+        with mock.patch.object(verdicts, "run_compare", return_value=said):
+            self.assertEqual(run_plot(arguments).status, 0)
+            before = snapshot(out)
+            self.assertEqual(sorted(before), ["COMPARE.md", "compare.png", "compare.svg"])
+        # A new chart is drawn (another verdict, another colour), then its report cannot be written: nothing of it shows.
+        changed = (said[0].replace("regression", "unchanged"), 1)
+        full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "COMPARE.md")
+        with mock.patch.object(verdicts, "run_compare", return_value=changed), \
+                mock.patch.object(Path, "write_text", side_effect=full):  # fmt: skip
+            outcome = run_plot(arguments)
+        self.assertEqual(outcome.status, 2, outcome)
+        self.assertEqual(len(outcome.stderr), 1, outcome)
+        self.assertEqual(snapshot(out), before, "a failed compare leaves the previous chart and report")
+        self.assertEqual(list(out.glob(".plot-staging-*")), [])
 
 
 if __name__ == "__main__":
