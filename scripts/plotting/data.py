@@ -269,10 +269,10 @@ def _normalised(path: Path, frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataF
                 f"{path}: empty '{column}' in row {int(frame[column].isna().idxmax()) + 2}"
             )
         frame[column] = frame[column].astype(str).str.strip()
-    lines = _row_lines(path, len(text))
+    lines = row_lines(path, len(text))
     for column in NUMERIC_COLUMNS + OPTIONAL_NUMERIC_COLUMNS:
         if column in text.columns:
-            frame[column] = _numbers(path, column, text[column], lines)
+            frame[column] = numbers(path, column, text[column], lines)
         else:
             frame[column] = math.nan
     if "detail" in frame.columns:
@@ -282,14 +282,15 @@ def _normalised(path: Path, frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataF
     return frame
 
 
-def _numbers(path: Path, column: str, fields: pd.Series, lines: list[int]) -> pd.Series:
+def numbers(path: Path, column: str, fields: pd.Series, lines: list[int], signed: bool = False) -> pd.Series:
     """The column's fields as floats, an empty field a missing value; InputError naming the line of the
-    first that is not a number, or is negative in a column of counts and times (in compare's words)."""
+    first that is not a number, or is negative in a column of counts and times (in compare's words) unless
+    ``signed`` or the column is one of ``MAY_BE_NEGATIVE``."""
     values = []
     for line, field in zip(lines, fields):
         if field and (not DECIMAL.fullmatch(field) or not math.isfinite(float(field))):
             raise InputError(f"{path}: line {line}, column {column}: '{field}' is not a number")
-        if field and float(field) < 0 and column not in MAY_BE_NEGATIVE:
+        if field and float(field) < 0 and not signed and column not in MAY_BE_NEGATIVE:
             raise InputError(
                 f"{path}: line {line}, column {column}: '{field}' is negative: counts and times are never below 0"
             )
@@ -297,7 +298,7 @@ def _numbers(path: Path, column: str, fields: pd.Series, lines: list[int]) -> pd
     return pd.Series(values, index=fields.index, dtype=float)
 
 
-def _row_lines(path: Path, rows: int) -> list[int]:
+def row_lines(path: Path, rows: int) -> list[int]:
     """The line each of the file's ``rows`` rows starts on, the header being the first row; as pandas
     reads it, a blank line is no row, and a quoted field may hold a line break."""
     starts, end = [], 0

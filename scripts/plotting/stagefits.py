@@ -13,19 +13,36 @@ import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 
 from . import style
-from .data import OK, Run
+from .data import OK, InputError, Run, numbers, row_lines
 
 STEM = "stage_fits"
 AXIS_LABELS = {"stage": "stages (log)", "subscriber": "subscribers (log)"}
 
 
+# fits.csv's numbers (docs/CSV.md), read as strictly as results.csv's; a slope or intercept may be below 0.
+FIT_NUMBERS = (
+    "points", "slope", "slope_ci95_low", "slope_ci95_high", "intercept", "intercept_ci95_low", "intercept_ci95_high",
+    "r_squared",
+)  # fmt: skip
+
+
 def load_fits(directory: Path) -> pd.DataFrame | None:
-    """fits.csv of a run directory, or None when the run has none (a run older than fits.csv)."""
+    """fits.csv of a run directory, or None when the run has none (a run older than fits.csv); InputError
+    naming the line and column of a number that is not one."""
     path = directory / "fits.csv"
     if not path.is_file():
         return None
-    frame = pd.read_csv(path, keep_default_na=False)
-    return frame if not frame.empty else None
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as error:
+        raise InputError(f"{path}: not a readable CSV ({str(error).splitlines()[0] if str(error) else type(error).__name__})") from error
+    if frame.empty:
+        return None
+    lines = row_lines(path, len(frame))
+    for column in FIT_NUMBERS:
+        if column in frame.columns:
+            frame[column] = numbers(path, column, frame[column], lines, signed=True)
+    return frame
 
 
 def series_label(scenario: str, source: str) -> str:

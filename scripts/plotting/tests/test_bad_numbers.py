@@ -8,7 +8,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from plotting import data
+from plotting import data, stagefits
 
 from .running import run_plot
 from .synthetic import set_field, write_run
@@ -101,3 +101,21 @@ class BadNumberTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BadFitNumberTests(unittest.TestCase):
+    """fits.csv's numbers are read as strictly as results.csv's: one line naming the line and column."""
+
+    def test_a_fit_that_is_not_a_number_is_one_line(self) -> None:
+        run_dir = write_run(Path(tempfile.mkdtemp(prefix="plot-fits-")) / "run")
+        self.assertAlmostEqual(float(stagefits.load_fits(run_dir)["slope"].iloc[0]), 10.0)
+        for column, field in (("slope", "nan"), ("intercept", "0x1p3"), ("r_squared", "1e400")):
+            fits = (run_dir / "fits.csv").read_text(encoding="utf-8").splitlines()
+            header = fits[0].split(",")
+            row = fits[1].split(",")
+            row[header.index(column)] = field
+            (run_dir / "fits.csv").write_text("\n".join([fits[0], ",".join(row)] + fits[2:]) + "\n", encoding="utf-8")
+            with self.assertRaises(data.InputError) as caught:
+                stagefits.load_fits(run_dir)
+            self.assertIn(f"fits.csv: line 2, column {column}: '{field}' is not a number", str(caught.exception))
+            write_run(run_dir)
