@@ -130,9 +130,9 @@ def load_prices(directory: Path) -> dict[tuple[str, str], float] | None:
 
 def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
     """Per style, one stage's measured ns against what the price list says its counted events cost: each
-    event's count per stage x its ns, the atomics that no retain or release made at the atomic's price, and
-    the instructions no event accounts for at the arithmetic control's ns per instruction. None without
-    both runs' price lists."""
+    event's count per stage x its ns (a retain+release pair only as often as the stage executes a pair's
+    atomics), the atomics that no pair made at the atomic's price, and the instructions no event accounts
+    for at the arithmetic control's ns per instruction. None without both runs' price lists."""
     ns_prices = load_prices(numbers.run.directory)
     instructions = summary.instruction_run(numbers.run.directory)
     counts = load_prices(instructions) if instructions else None
@@ -152,11 +152,16 @@ def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
                  for _, metric, _ in PRICED_EVENTS}  # fmt: skip
         events, left, atomics = {}, total, slope["atomic_rmws"]
         for event, metric, title in PRICED_EVENTS:
+            own_atomics = counts.get((event, "atomic_rmws"), 0.0)
             if event == "atomicRMW":
                 count = max(0.0, atomics)
             else:
                 count = max(0.0, slope[metric])
-                atomics -= count * counts.get((event, "atomic_rmws"), 0.0)
+                if own_atomics > 0:
+                    # A retain of an object that needs no atomic (a nil context, an immortal object) costs
+                    # instructions only: priced as a pair only as often as the stage executes its atomics.
+                    count = min(count, max(0.0, atomics) / own_atomics)
+                atomics -= count * own_atomics
             if (event, "ns") not in ns_prices or (event, "instructions") not in counts:
                 return None
             events[title] = count * ns_prices[(event, "ns")]
@@ -263,11 +268,25 @@ def _fewer_instructions_more_time(numbers: Numbers, series) -> str | None:
                         f"**`{slow}` executes fewer instructions per stage than `{fast}` "
                         f"(`{stagefits.series_label(scenario, source)}`: {number(slow_instructions)} vs "
                         f"{number(fast_instructions)}) yet takes longer ({number(slow_ns, 1)} vs {number(fast_ns, 1)} ns).** "
-                        f"Per stage and element: {anatomy}. What its instructions do costs more than their "
-                        "number: atomic read-modify-writes, and indirect calls through closures and witness "
-                        "tables, which the anatomy does not count, cost many cycles each."
+                        f"Per stage and element: {anatomy}. {_priced(numbers, (scenario, source), slow)}"
                     )
     return None
+
+
+def _priced(numbers: Numbers, series: tuple[str, str], name: str) -> str:
+    """What the price list says of one style's stage: the ns of its counted events, and of the rest."""
+    split = time_split(numbers, series) or []
+    row = next((row for row in split if row["style"] == name), None)
+    if row is None:
+        return "What its instructions do costs more than their number; the price list (prices.csv) would say how much."
+    events = [(ns, title) for title, ns in row["events"].items() if ns >= 0.05]
+    listed = ", ".join(f"{title} {number(ns, 1)} ns" for ns, title in sorted(events, reverse=True))
+    return (
+        f"At this machine's prices its counted events cost {number(sum(ns for ns, _ in events), 1)} ns of the "
+        f"{number(row['measured'], 1)} ({listed or 'none'}), and its {number(row['instructions_left'])} other "
+        f"instructions {number(row['rest'], 1)} ns at the arithmetic control's price: what its instructions do, not "
+        "their number, is the cost."
+    )
 
 
 def _rx_stage(numbers: Numbers, series) -> str | None:
@@ -395,7 +414,9 @@ def document(numbers: Numbers) -> str:
                 f"## Where one stage's time goes (`{stagefits.series_label(*series)}`)",
                 "Each counted event of one stage (the instruction run's per-stage slopes) at its price on this "
                 "machine (prices.csv of both runs: ns per event from the time run, instructions and counts per "
-                "event from the instruction run), the atomics no retain or release made at the atomic's price, "
+                "event from the instruction run; a retain+release pair only as often as the stage executes its "
+                "two atomics, since a retain that needs none costs instructions only), the atomics no pair made "
+                "at the atomic's price, "
                 "and the instructions no event accounts for at the arithmetic control's "
                 f"{per_instruction:.3f} ns per instruction (a chain of dependent xorshifts: one instruction "
                 "waits for the one before). Unexplained: measured minus estimate, over measured; below 0 the "

@@ -72,3 +72,11 @@ class TimeSplitTests(unittest.TestCase):
         with self.assertRaises(data.InputError) as caught:
             findings.time_split(findings.Numbers(self.run_dir), ("pipelineDepth", "direct"))
         self.assertIn("prices.csv: line 2, column per_event: 'nan' is not a number", str(caught.exception))
+
+    def test_a_retain_without_atomics_is_priced_as_instructions_only(self) -> None:
+        instructions = self.run_dir / "instructions"
+        write_fits(instructions, [("builtin", "instructions", 1000.0), ("builtin", "retains", 1.0),
+                                  ("builtin", "releases", 1.0)])  # fmt: skip
+        row = findings.time_split(findings.Numbers(self.run_dir), ("pipelineDepth", "direct"))[0]
+        self.assertEqual(row["events"]["retain+release"], 0.0)
+        self.assertAlmostEqual(row["instructions_left"], 1000.0)
