@@ -20,7 +20,8 @@ struct CellLauncher {
             return
         }
         let valgrind = try Callgrind.valgrind()
-        let stripped = try Callgrind.strippedCopy(of: executable, into: scratch.root)
+        // Named relative to the scratch directory, where the cells run (IsolatedRunner).
+        let stripped = "./" + (try Callgrind.strippedCopy(of: executable, into: scratch.root) as NSString).lastPathComponent
         let output = scratch.path("callgrind.out")
         program = valgrind
         leadingArguments = Callgrind.arguments(program: stripped, [], outputFile: output)
@@ -29,9 +30,11 @@ struct CellLauncher {
 
     func arguments(_ cellArguments: [String]) -> [String] { leadingArguments + cellArguments }
 
-    /// The child's environment: `base`, made repeatable for callgrind (``Callgrind/environment(_:)``).
-    func environment(_ base: [String: String]) -> [String: String] {
-        callgrindOutput == nil ? base : Callgrind.environment(base)
+    /// The environment of the child that runs `cellArguments`: `base`, made repeatable for callgrind
+    /// (``Callgrind/environment(_:program:_:)``).
+    func environment(_ base: [String: String], cellArguments: [String]) -> [String: String] {
+        guard callgrindOutput != nil, let program = leadingArguments.last else { return base }
+        return Callgrind.environment(base, program: program, cellArguments)
     }
 
     /// Removes what the previous cell's callgrind wrote, so its parts cannot be read as this cell's.

@@ -47,16 +47,17 @@ public struct CellProfiler {
         let request = CellRequest(
             workload: workload.name, implementation: implementation.id, configuration: configuration, latency: false
         )
-        let requestPath = scratch.path("request.json"), resultPath = scratch.path("result.json")
+        let requestPath = scratch.path(ScratchDirectory.request), resultPath = scratch.path(ScratchDirectory.result)
         try JSONFile.write(request, to: requestPath)
-        let program = try Callgrind.strippedCopy(of: executable, into: scratch.root)
+        // Run in the scratch directory, named relative to it, as a run's cells are (IsolatedRunner).
+        let program = "./" + (try Callgrind.strippedCopy(of: executable, into: scratch.root) as NSString).lastPathComponent
         let scratchOutput = scratch.path("callgrind.out")
-        let arguments = Callgrind.arguments(
-            program: program, ["cell", "--request", requestPath, "--result", resultPath], outputFile: scratchOutput
-        )
+        let cellArguments = ["cell", "--request", ScratchDirectory.request, "--result", ScratchDirectory.result]
+        let arguments = Callgrind.arguments(program: program, cellArguments, outputFile: scratchOutput)
+        let environment = Callgrind.environment(IsolatedRunner.childEnvironment, program: program, cellArguments)
         let ending = try ChildProcess.run(
-            valgrind, arguments, timeLimit: timeLimit, environment: Callgrind.environment(IsolatedRunner.childEnvironment),
-            standardErrorPath: scratch.path("stderr.log"), shouldStop: shouldStop
+            valgrind, arguments, timeLimit: timeLimit, environment: environment,
+            standardErrorPath: scratch.path("stderr.log"), directory: scratch.root, shouldStop: shouldStop
         )
         if ending == .stopped { return nil }
         guard ending == .exited(status: 0) || ending == .exited(status: 1),

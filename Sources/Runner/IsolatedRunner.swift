@@ -131,15 +131,18 @@ public struct IsolatedRunner {
         _ request: CellRequest, workload: any Workload, implementation: Implementation, scratch: ScratchDirectory,
         _ launcher: CellLauncher
     ) throws(HarnessError) -> ChildCell {
-        let requestPath = scratch.path("request.json"), resultPath = scratch.path("result.json")
+        let requestPath = scratch.path(ScratchDirectory.request), resultPath = scratch.path(ScratchDirectory.result)
         let logPath = scratch.path("stderr.log")
         try JSONFile.write(request, to: requestPath)
         try? FileManager.default.removeItem(atPath: resultPath)
         launcher.clear()
+        // The child runs in the scratch directory, which its arguments name relative to it: the same
+        // arguments for every cell and run, so that a counted process starts from the same stack and heap.
+        let cellArguments = ["cell", "--request", ScratchDirectory.request, "--result", ScratchDirectory.result]
         let ending = try ChildProcess.run(
-            launcher.program, launcher.arguments(["cell", "--request", requestPath, "--result", resultPath]),
-            timeLimit: cellTimeLimit, environment: launcher.environment(Self.childEnvironment), standardErrorPath: logPath,
-            shouldStop: shouldStop
+            launcher.program, launcher.arguments(cellArguments), timeLimit: cellTimeLimit,
+            environment: launcher.environment(Self.childEnvironment, cellArguments: cellArguments), standardErrorPath: logPath,
+            directory: scratch.root, shouldStop: shouldStop
         )
         if case .exited(status: 0...1) = ending, var measured = try? JSONFile.read(UngatedCell.self, from: resultPath) {
             launcher.collect(into: &measured, workload: workload, implementation: implementation)

@@ -11,6 +11,10 @@ public final class ScratchDirectory {
     /// The name of every scratch directory starts with this, under the temporary directory.
     static let prefix = "reactive-bench-"
 
+    /// The files a cell's request and result pass through, named relative to the directory, where the
+    /// cell's process runs.
+    static let request = "request.json", result = "result.json"
+
     public let root: String
     private var removed = false
 

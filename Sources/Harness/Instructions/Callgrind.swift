@@ -21,16 +21,31 @@ public enum Callgrind {
         return path
     }
 
-    /// `environment` for a process counted by callgrind: jemalloc's time-based purging of unused pages
-    /// switched off. It runs from inside malloc and free when enough time has passed, and under callgrind
-    /// time passes unevenly: measured here, one subscription's set-up moved between 15,600 and 16,900
-    /// instructions from one process to the next with it, and not at all without it.
-    public static func environment(_ environment: [String: String]) -> [String: String] {
+    /// `environment` for a process counted by callgrind, running `program` with `arguments`:
+    /// - jemalloc's time-based purging of unused pages switched off. It runs from inside malloc and free
+    ///   when enough time has passed, and under callgrind time passes unevenly: measured here, one
+    ///   subscription's set-up moved between 15,600 and 16,900 instructions from one process to the next
+    ///   with it, and not at all without it.
+    /// - ``stackPadding`` set so that the program's arguments and environment take the same room modulo
+    ///   4096 bytes whatever the paths in them. Valgrind builds the program's first stack from them at a
+    ///   fixed address, so their size sets where every stack frame lies, and libc's code takes paths that
+    ///   depend on alignment: measured here, `floor` / `simpleCombine` counted 1,666 or 1,672 instructions
+    ///   per element as the scratch directory's path grew by a character.
+    public static func environment(_ environment: [String: String], program: String, _ arguments: [String]) -> [String: String] {
         var environment = environment
         let noPurging = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
         environment["MALLOC_CONF"] = environment["MALLOC_CONF"].map { "\($0),\(noPurging)" } ?? noPurging
+        environment[stackPadding] = nil
+        // Each string with its terminating zero, and a pointer to it; the padding's own entry included.
+        let strings = ([program] + arguments).reduce(0) { $0 + $1.utf8.count + 1 + 8 }
+            + environment.reduce(0) { $0 + $1.key.utf8.count + 1 + $1.value.utf8.count + 1 + 8 }
+            + stackPadding.utf8.count + 2 + 8
+        environment[stackPadding] = String(repeating: "x", count: (4096 - strings % 4096) % 4096)
         return environment
     }
+
+    /// The variable that pads a counted process's environment (``environment(_:program:_:)``).
+    public static let stackPadding = "REACTIVE_BENCH_STACK_PADDING"
 
     /// The arguments that run `program` under callgrind, writing to `outputFile` (and `outputFile.N` for
     /// each dump). Collection starts on: what runs outside the regions is dumped into parts of its own
