@@ -18,6 +18,7 @@ public enum Scenarios {
         ] + WithLatestFromWorkload.sweep(source) + SampleWorkload.sweep(source) + SampleWithFromWorkload.sweep(source)
             + SubscribeChurnWorkload.sweep(source) + DemandWorkload.sweep(source)
     } + fanOutAndThreads + FaultWorkload.registered + AnatomyControlWorkload.registered
+        + CallChainControlWorkload.registered
 
     /// `fanOut` over both subjects, the thread hop, two senders: their sources are what they measure.
     private static let fanOutAndThreads: [any Workload] =
@@ -51,6 +52,7 @@ public enum Scenarios {
     /// Rows of the test-only workloads, which no run lists unless the tests ask for them.
     private static let testOnlyNames: Set<String> = Set(
         FaultWorkload.registered.map(\.name) + AnatomyControlWorkload.registered.map(\.name)
+            + CallChainControlWorkload.registered.map(\.name)
     )
 
     /// Parameter values over the subject that only `--full` runs: every value of a numeric sweep but its

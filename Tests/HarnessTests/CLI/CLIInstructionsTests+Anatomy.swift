@@ -114,3 +114,41 @@ extension CLIInstructionsTests {
         #expect((prices["instructions instructions"] ?? 0) ?? 0 >= 96, "16 xorshift steps of 6 operations each, none folded")
     }
 }
+
+extension CLIInstructionsTests {
+    /// The call-chain control (`callChainControl`, Benchmarks/Workloads/CallChainControlWorkload.swift) is a
+    /// chain of exactly `depth` frames: its instructions per element grow by the same count for every 8
+    /// more frames, through one function or four, and every element is checked against the reference.
+    @Test func theCallChainControlIsDepthFramesDeep() async throws {
+        let tool = try #require(ToolBinary.release())
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let depths = [8, 16, 24]
+        let workloads = [1, 4].flatMap { functions in
+            depths.map { "callChainControl (\($0) frames of \(functions == 1 ? "one function" : "4 functions"))" }
+        }
+        let arguments = [
+            "run", "--metric", "instructions", "--workloads", workloads.joined(separator: ","),
+            "--implementations", "baseline", "--elements", "1000", "--repetitions", "2", "--output", "runs",
+        ]
+        let outcome = try await ToolProcess.run(
+            tool, arguments, in: directory.path, timeLimit: .seconds(300), environment: Self.anatomyEnvironment
+        )
+        try #require(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let table = try CSVTable.read(from: directory.appending("runs/\(run)/results.csv"))
+        var perElement: [String: Double] = [:]
+        for row in table.rows {
+            let fields = Dictionary(uniqueKeysWithValues: zip(table.header, row))
+            #expect(fields["status"] == "ok" && fields["checksum"] == fields["checksum_expected"], "\(fields)")
+            perElement[fields["workload"]!] = Double(fields["instructions_per_unit"] ?? "")
+        }
+        for functions in ["one function", "4 functions"] {
+            let counts = try depths.map { depth in
+                try #require(perElement["callChainControl (\(depth) frames of \(functions))"], "\(perElement)")
+            }
+            #expect(counts[1] - counts[0] == counts[2] - counts[1], "\(functions): \(counts)")
+            #expect(counts[1] - counts[0] >= 8 * 4, "\(functions): at least a call, a return and the fold per frame: \(counts)")
+        }
+    }
+}
