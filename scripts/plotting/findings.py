@@ -195,6 +195,7 @@ def findings(numbers: Numbers) -> list[str]:
         _source_and_sink(numbers),
         _where_an_element_executes(numbers),
         _cheapest_and_costliest_stage(numbers, series),
+        _chains_that_bend(numbers, series),
         _fewer_instructions_more_time(numbers, series),
         _rx_stage(numbers, series),
         _locks_per_stage(numbers, series),
@@ -240,6 +241,51 @@ def _cheapest_and_costliest_stage(numbers: Numbers, series) -> str | None:
         f"**One more map stage (`{label}`) costs {slopes[order[-1]] / slopes[order[0]]:.1f}x as much in "
         f"`{order[-1]}` as in `{order[0]}`.** Per stage, fastest first: {listing}."
     )
+
+
+def _chains_that_bend(numbers: Numbers, series) -> str | None:
+    """The styles whose stage sweep is not a line in time while their instructions are: how far the last
+    point lies above the line through the first two."""
+    if series is None or numbers.fits is None or numbers.instruction_fits is None:
+        return None
+    scenario, source = series
+    rows = []
+    for name in numbers.styles():
+        time_fit = _fit_row(numbers.fits, scenario, source, name, "ns")
+        instruction_fit = _fit_row(numbers.instruction_fits, scenario, source, name, "instructions")
+        if time_fit is None or instruction_fit is None or time_fit["shape"] == "linear" or instruction_fit["shape"] != "linear":
+            continue
+        stages = sorted(int(value) for value in str(time_fit["parameters"]).split(";") if value.isdigit())
+        medians = [_median(numbers, stagefits.series_label(f"{scenario} ({count})", source), name) for count in stages]
+        if len(stages) < 3 or None in medians:
+            continue
+        slope = (medians[1] - medians[0]) / (stages[1] - stages[0])
+        line = medians[0] + slope * (stages[-1] - stages[0])
+        rows.append(f"`{name}` {number(medians[-1], 1)} ns at {stages[-1]} stages against {number(line, 1)} on the line "
+                    f"through {stages[0]} and {stages[1]} ({number(medians[-1] - line)} ns above)")  # fmt: skip
+    if not rows:
+        return None
+    return (
+        f"**Some chains grow faster than linear in time while their instructions grow linearly** "
+        f"(`{stagefits.series_label(scenario, source)}`): {'; '.join(rows)}. docs/PROFILES.md measures why: their "
+        "calls nest deeper than the CPU's return-address predictor, and a control of the same depth "
+        "(`callChainControl`) bends the same way."
+    )
+
+
+def _fit_row(fits: pd.DataFrame, scenario: str, source: str, implementation: str, metric: str):
+    """One fit's row (the per-element one for counts), or None."""
+    rows = fits[(fits["scenario"] == scenario) & (fits["source"].astype(str) == source)
+                & (fits["implementation"] == implementation) & (fits["metric"] == metric)]  # fmt: skip
+    if metric != "ns":
+        rows = rows[rows["measured_per"] == "element"]
+    return None if rows.empty else rows.iloc[0]
+
+
+def _median(numbers: Numbers, workload: str, implementation: str) -> float | None:
+    """The time run's median ns of one ok cell, or None."""
+    row = data.cell(numbers.run.results, workload, implementation)
+    return float(row["ns_per_unit_median"]) if data.is_ok(row) and not pd.isna(row["ns_per_unit_median"]) else None
 
 
 def _fewer_instructions_more_time(numbers: Numbers, series) -> str | None:

@@ -4,12 +4,14 @@ control's price per instruction, checked against numbers worked out by hand."""
 from __future__ import annotations
 
 import csv
+import shutil
 import tempfile
 import unittest
 from pathlib import Path
 
 from plotting import data, findings
 
+from . import synthetic
 from .synthetic import FIT_COLUMNS, write_run
 
 
@@ -80,3 +82,36 @@ class TimeSplitTests(unittest.TestCase):
         row = findings.time_split(findings.Numbers(self.run_dir), ("pipelineDepth", "direct"))[0]
         self.assertEqual(row["events"]["retain+release"], 0.0)
         self.assertAlmostEqual(row["instructions_left"], 1000.0)
+
+
+class ChainsThatBendTests(unittest.TestCase):
+    """A stage sweep whose time is not a line while its instructions are: the finding gives how far the
+    last point lies above the line through the first two, and leaves the linear styles out."""
+
+    def test_the_last_point_against_the_line_through_the_first_two(self) -> None:
+        run_dir = Path(tempfile.mkdtemp(prefix="findings-bend-")) / "run"
+        medians = {"anySubscriber": (14.0, 38.0, 350.0), "builtin": (10.0, 22.0, 70.0)}
+        rows = []
+        for name, values in medians.items():
+            for stages, median in zip((1, 4, 16), values):
+                workload = (f"pipelineDepth ({stages}) [direct]", "pipelineDepth", str(stages))
+                rows.append(synthetic.row(workload, name, 1) | {"source": "direct", "ns_per_unit_median": str(median)})
+        run_dir.mkdir(parents=True)
+        columns = list(dict.fromkeys(key for each in rows for key in each))
+        with open(run_dir / "results.csv", "w", newline="", encoding="utf-8") as file:
+            writer = csv.DictWriter(file, fieldnames=columns, restval="")
+            writer.writeheader()
+            writer.writerows(rows)
+        (run_dir / "instructions").mkdir()
+        write_fits(run_dir, [("anySubscriber", "ns", 24.0), ("builtin", "ns", 4.0)])
+        write_fits(run_dir / "instructions", [("anySubscriber", "instructions", 100.0), ("builtin", "instructions", 61.0)])
+        for path, shaped in ((run_dir / "fits.csv", {"anySubscriber": "nonlinear"}), (run_dir / "instructions" / "fits.csv", {})):
+            text = path.read_text(encoding="utf-8").splitlines()
+            text = [line.rsplit(",", 1)[0] + "," + shaped.get(line.split(",")[3], "linear") if index else line
+                    for index, line in enumerate(text)]  # fmt: skip
+            path.write_text("\n".join(text) + "\n", encoding="utf-8")
+        shutil.copy(run_dir / "results.csv", run_dir / "instructions" / "results.csv")
+        finding = findings._chains_that_bend(findings.Numbers(run_dir), ("pipelineDepth", "direct"))
+        # The line through (1, 14) and (4, 38) is at 14 + 8 x 15 = 134 at 16 stages: 216 ns above.
+        self.assertIn("`anySubscriber` 350.0 ns at 16 stages against 134.0 on the line through 1 and 4 (216 ns above)", finding)
+        self.assertNotIn("`builtin`", finding)
