@@ -47,13 +47,8 @@ class Numbers:
     def slope(self, fits: pd.DataFrame | None, scenario: str, source: str, implementation: str, metric: str,
               measured_per: str | None = None) -> float | None:  # fmt: skip
         """The slope of one fit, or None."""
-        if fits is None:
-            return None
-        rows = fits[(fits["scenario"] == scenario) & (fits["source"].astype(str) == source)
-                    & (fits["implementation"] == implementation) & (fits["metric"] == metric)]  # fmt: skip
-        if measured_per is not None:
-            rows = rows[rows["measured_per"] == measured_per]
-        return None if rows.empty else float(rows["slope"].iloc[0])
+        row = _fit_row(fits, scenario, source, implementation, metric, measured_per)
+        return None if row is None else float(row["slope"])
 
     def stage_series(self) -> tuple[str, str] | None:
         """The (scenario, source) of the sweep the findings call "a stage"."""
@@ -169,7 +164,7 @@ def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
         rest = max(0.0, left) * per_instruction
         estimate = sum(events.values()) + rest
         rows.append({"style": name, "measured": measured, "events": events, "instructions_left": max(0.0, left),
-                     "rest": rest, "estimate": estimate})  # fmt: skip
+                     "rest": rest, "estimate": estimate, "per_instruction": per_instruction})  # fmt: skip
     return rows or None
 
 
@@ -252,7 +247,7 @@ def _chains_that_bend(numbers: Numbers, series) -> str | None:
     rows = []
     for name in numbers.styles():
         time_fit = _fit_row(numbers.fits, scenario, source, name, "ns")
-        instruction_fit = _fit_row(numbers.instruction_fits, scenario, source, name, "instructions")
+        instruction_fit = _fit_row(numbers.instruction_fits, scenario, source, name, "instructions", "element")
         if time_fit is None or instruction_fit is None or time_fit["shape"] == "linear" or instruction_fit["shape"] != "linear":
             continue
         stages = sorted(int(value) for value in str(time_fit["parameters"]).split(";") if value.isdigit())
@@ -273,12 +268,15 @@ def _chains_that_bend(numbers: Numbers, series) -> str | None:
     )
 
 
-def _fit_row(fits: pd.DataFrame, scenario: str, source: str, implementation: str, metric: str):
-    """One fit's row (the per-element one for counts), or None."""
+def _fit_row(fits: pd.DataFrame | None, scenario: str, source: str, implementation: str, metric: str,
+             measured_per: str | None = None):  # fmt: skip
+    """One fit's row, or None."""
+    if fits is None:
+        return None
     rows = fits[(fits["scenario"] == scenario) & (fits["source"].astype(str) == source)
                 & (fits["implementation"] == implementation) & (fits["metric"] == metric)]  # fmt: skip
-    if metric != "ns":
-        rows = rows[rows["measured_per"] == "element"]
+    if measured_per is not None:
+        rows = rows[rows["measured_per"] == measured_per]
     return None if rows.empty else rows.iloc[0]
 
 
@@ -453,9 +451,7 @@ def document(numbers: Numbers) -> str:
         ]
         split = time_split(numbers, series)
         if split:
-            ns_prices = load_prices(numbers.run.directory) or {}
-            counts = load_prices(summary.instruction_run(numbers.run.directory)) or {}
-            per_instruction = ns_prices[(ARITHMETIC, "ns")] / counts[(ARITHMETIC, "instructions")]
+            per_instruction = split[0]["per_instruction"]
             parts += [
                 f"## Where one stage's time goes (`{stagefits.series_label(*series)}`)",
                 "Each counted event of one stage (the instruction run's per-stage slopes) at its price on this "
