@@ -2,14 +2,15 @@
 
 1. Builds HEAD twice in worktrees under .build/trial/ (release, the same flags): ``base``, and ``planted``
    with scripts/trial/planted.patch applied (an allocation per element in structBridge's map, a busy
-   loop in classSubscription's scan), then calibrates the busy loop to ~15% of scan/classSubscription
-   with one ``ab`` (REACTIVE_BENCH_TRIAL_SPIN).
+   loop in classSubscription's scan), then calibrates the busy loop to ~10% of scan/classSubscription
+   with short ``ab``s of that cell (REACTIVE_BENCH_TRIAL_SPIN); and ``twin``, HEAD again, for part 5.
 2. Unchanged reruns: TRIES ``run --quick`` of the base, every pair compared with the default compare
    (expected: no exit of 1) and with ``--gate-time`` (its error rate, for the record).
 3. Counts: TRIES ``run --quick`` of the planted build, each compared with an unchanged run by the default
    compare: the allocation must fail it every time, nothing else may.
 4. A/B: TRIES ``ab --quick`` of the planted build against the base: the busy loop must be a regression in
    at least 9 of 10, with no change in a cell the plants do not run in.
+5. Unchanged A/B: TRIES ``ab --quick`` of the twin build against the base: no cell may be called changed.
 
 Writes every run and report under OUTPUT (default results/trials/<time>) and the summary to
 OUTPUT/TRIAL.md, which docs/COMPARE.md quotes. --workloads and --implementations narrow every run (a
@@ -82,8 +83,8 @@ def build(name: str, commit: str, patch: Path | None) -> Path:
 
 
 def calibrate(base: Path, planted: Path, output: Path) -> int:
-    """Busy-loop iterations worth ~15% of scan/classSubscription: ab on that cell until a count measures
-    within 12-18%, each next count from the tries so far (``calibration.calibrate``: the loop's cost is
+    """Busy-loop iterations worth ~10% of scan/classSubscription: ab on that cell until a count measures
+    within the window (calibration.LOW-HIGH), each next count from the tries so far (``calibration.calibrate``: the loop's cost is
     not proportional to its iterations)."""
     attempts = iter(range(1, 7))
 
@@ -99,11 +100,12 @@ def calibrate(base: Path, planted: Path, output: Path) -> int:
     spin, tries = calibration.calibrate(measure, DEFAULT_SPIN)
     measured = dict(tries)[spin]
     if not calibration.within(measured):
-        say(f"calibration: {spin} iterations, which measured {measured:+.1f}% (none of {len(tries)} tries within 12-18%: the machine is too noisy)")
+        say(f"calibration: {spin} iterations, which measured {measured:+.1f}% (none of {len(tries)} tries within "
+            f"{calibration.LOW:g}-{calibration.HIGH:g}%: the machine is too noisy)")
     return spin
 
 
-# MARK: - The three parts
+# MARK: - The parts
 
 
 def quick_run(tool: Path, output: Path, label: str, selection: list[str]) -> Path:
@@ -125,10 +127,10 @@ def compare(tool: Path, base: Path, new: Path, *options: str) -> tuple[int, list
     return completed.returncode, tally.parse(completed.stdout)
 
 
-def ab(base: Path, planted: Path, output: Path, label: str, spin: int, selection: list[str]) -> list[tally.Row]:
-    say(f"ab --quick --label {label} (busy loop {spin} iterations)")
+def ab(base: Path, new: Path, output: Path, label: str, spin: int, selection: list[str]) -> list[tally.Row]:
+    say(f"ab --quick --label {label} --new {new.parents[2].name} (busy loop {spin} iterations)")
     completed = run(
-        [str(base), "ab", "--base", str(base), "--new", str(planted), "--quick", "--format", "csv", "--output",
+        [str(base), "ab", "--base", str(base), "--new", str(new), "--quick", "--format", "csv", "--output",
          str(output), "--label", label, *selection],
         environment={"REACTIVE_BENCH_TRIAL_SPIN": str(spin)}, capture=True, check=False,
     )  # fmt: skip
@@ -164,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spin", type=int, help="busy-loop iterations instead of calibrating them")
     parser.add_argument("--workloads", help="narrow every run (a smoke test; the trial is the default suite)")
     parser.add_argument("--implementations", help="narrow every run")
-    parser.add_argument("--skip", action="append", default=[], choices=["reruns", "counts", "ab"],
+    parser.add_argument("--skip", action="append", default=[], choices=["reruns", "counts", "ab", "unchanged-ab"],
                         help="leave a part out (repeatable)")  # fmt: skip
     arguments = parser.parse_args(argv)
     if arguments.tries < 2:
@@ -184,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     # The planted build is for the counts and ab parts, its calibration for ab: a trial of the reruns alone
     # builds neither.
     planted = build("planted", commit, PATCH) if not {"counts", "ab"} <= set(arguments.skip) else None
+    twin = build("twin", commit, None) if "unchanged-ab" not in arguments.skip else None
     spin = arguments.spin or (calibrate(base, planted, output) if planted and "ab" not in arguments.skip else 0)
 
     unchanged, rerun_pairs = reruns(base, output, arguments.tries, selection) if "reruns" not in arguments.skip else ([], [])
@@ -197,8 +200,14 @@ def main(argv: list[str] | None = None) -> int:
         for index in range(arguments.tries):
             ab_tries.append(tally.ab_try(ab(base, planted, output / "ab", f"ab-{index + 1}", spin, selection)))
 
+    unchanged_ab_tries = []
+    if twin:
+        unchanged_ab_tries = [
+            tally.unchanged_ab_try(ab(base, twin, output / "unchanged-ab", f"unchanged-ab-{index + 1}", spin, selection))
+            for index in range(arguments.tries)
+        ]
     context.finish()
-    text = report.render(context, commit, spin, rerun_pairs, counts_tries, ab_tries)
+    text = report.render(context, commit, spin, rerun_pairs, counts_tries, ab_tries, unchanged_ab_tries)
     (output / "TRIAL.md").write_text(text, encoding="utf-8")
     print(text)
     say(f"wrote {output / 'TRIAL.md'}")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-LOW, HIGH = 12.0, 18.0
-TARGET = 15.0
+# Issue 22 asks for a planted 10% slowdown (an earlier trial planted 15%).
+LOW, HIGH = 8.5, 11.5
+TARGET = 10.0
 
 
 def within(percent: float) -> bool:

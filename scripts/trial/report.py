@@ -65,7 +65,7 @@ def cpu_model() -> str:
 
 
 def render(context: Context, commit: str, spin: int, reruns: list[RerunPair], counts: list[CountsTry],
-           ab: list[ABTry]) -> str:  # fmt: skip
+           ab: list[ABTry], unchanged_ab: list[list[str]] | None = None) -> str:  # fmt: skip
     scope = " ".join(context.selection) if context.selection else "the default suite"
     lines = [
         "## Trial of the time verdicts (scripts/trial-time-verdicts)",
@@ -107,6 +107,16 @@ def render(context: Context, commit: str, spin: int, reruns: list[RerunPair], co
             f"| the same `ab`: allocation in map / structBridge | - | caught {allocations} of {len(ab)} |",
             f"| the same `ab`: changes in cells the plants do not run in | none | {len(alarms)} |",
         ]
-        if alarms:
-            lines += ["", "False alarms: " + "; ".join(alarms) + "."]
+    unchanged_alarms = [alarm for alarms in unchanged_ab or [] for alarm in alarms]
+    if unchanged_ab:
+        tries_with_alarms = sum(bool(alarms) for alarms in unchanged_ab)
+        lines.append(
+            f"| `ab --quick` of two unchanged builds of the commit: cells called changed | none | "
+            f"{len(unchanged_alarms)} (in {tries_with_alarms} of {len(unchanged_ab)} tries) |"
+        )
+    planted_alarms = [alarm for t in ab for alarm in t.false_alarms]
+    if planted_alarms:
+        lines += ["", "False alarms (planted build): " + "; ".join(planted_alarms) + "."]
+    if unchanged_alarms:
+        lines += ["", "False alarms (unchanged builds): " + "; ".join(unchanged_alarms) + "."]
     return "\n".join(lines) + "\n"

@@ -102,9 +102,10 @@ def planted_cells(rows: list[Row]) -> set[tuple[str, str]]:
     return busy | allocating
 
 
-def false_alarms(rows: list[Row]) -> list[str]:
-    """``workload / implementation: metric verdict`` for every change outside the planted cells."""
-    planted = planted_cells(rows)
+def false_alarms(rows: list[Row], planted: set[tuple[str, str]] | None = None) -> list[str]:
+    """``workload / implementation: metric verdict`` for every change outside the planted cells (by
+    default ``planted_cells(rows)``; none for two unchanged builds)."""
+    planted = planted_cells(rows) if planted is None else planted
     return [
         f"{r.workload} / {r.implementation}: {r.metric} {r.metric_verdict}"
         for r in rows
@@ -126,6 +127,11 @@ def ab_try(rows: list[Row]) -> ABTry:
         allocation_caught=allocation is not None and allocation.metric_verdict == "regression",
         false_alarms=false_alarms(rows),
     )
+
+
+def unchanged_ab_try(rows: list[Row]) -> list[str]:
+    """What one ``ab`` of two unchanged builds called changed: every change is a false alarm."""
+    return false_alarms(rows, planted=set())
 
 
 def counts_try(exit_status: int, rows: list[Row]) -> CountsTry:

@@ -33,20 +33,23 @@ class CalibrationTests(unittest.TestCase):
         self.assertFalse(any(calibration.within(p) for _, p in tries), tries)
 
     def test_a_cost_that_did_not_rise_scales_the_last_count(self) -> None:
-        self.assertEqual(calibration.next_spin([(20, 3.2), (94, 3.2)]), 441)
-        self.assertEqual(calibration.next_spin([(100, 6.0), (200, 5.0)]), 600)
+        self.assertEqual(calibration.next_spin([(20, 3.2), (94, 3.2)]), 294)
+        self.assertEqual(calibration.next_spin([(100, 6.0), (200, 5.0)]), 400)
+        # The 15% target of the trial that measured these tries.
+        self.assertEqual(calibration.next_spin([(20, 3.2), (94, 3.2)], target=15.0), 441)
 
     def test_a_proportional_cost_is_found_at_once(self) -> None:
         tries = calibrate(lambda n: 0.1 * n)
-        self.assertEqual(tries[-1][0], 150)
+        self.assertEqual(tries[-1][0], 100)
         self.assertLessEqual(len(tries), 3, tries)
 
     def test_a_nearly_flat_line_does_not_overshoot(self) -> None:
-        # What the calibration of 5cc52f3 tried third: 2789 iterations, +351%.
-        self.assertEqual(calibration.next_spin([(20, 3.3), (91, 3.6)]), 379)
+        # What the calibration of 5cc52f3 (target 15%) tried third: 2789 iterations, +351%.
+        self.assertEqual(calibration.next_spin([(20, 3.3), (91, 3.6)], target=15.0), 379)
+        self.assertEqual(calibration.next_spin([(20, 3.3), (91, 3.6)]), 253)
 
     def test_the_secant_uses_the_tries_on_either_side_of_the_target(self) -> None:
-        self.assertEqual(calibration.next_spin([(100, 10.0), (400, 40.0), (300, 30.0)]), 150)
+        self.assertEqual(calibration.next_spin([(100, 6.0), (400, 36.0), (300, 26.0)]), 140)
 
     def test_a_calibration_that_never_lands_uses_a_measured_count(self) -> None:
         self.assertEqual(calibration.closest([(20, 3.2), (441, 42.8), (197, 11.0), (220, 19.5)]), (197, 11.0))

@@ -45,6 +45,14 @@ class TallyTests(unittest.TestCase):
             "filter / structBridge: ns_per_unit regression",
         ])  # fmt: skip
 
+    def test_every_change_between_unchanged_builds_is_a_false_alarm(self) -> None:
+        alarms = tally.unchanged_ab_try(rows(
+            "regression,scan,classSubscription,ns_per_unit,regression,180,207,+15.1% [+14.0%, +16.2%] (p<0.0001, 15 pairs),0.00006",
+            "unchanged,map,baseline,ns_per_unit,unchanged,2.8,2.8,0.0% [-0.3%, +0.3%] (p=0.9, 15 pairs),0.9",
+            "slower,map,structBridge,ns_per_unit,slower,10,11,+10.0% (p=0.03),0.03",
+        ))  # fmt: skip
+        self.assertEqual(alarms, ["scan / classSubscription: ns_per_unit regression"])
+
     def test_informational_times_are_no_false_alarm_in_the_counts_part(self) -> None:
         counts = tally.counts_try(1, rows(
             "regression,map,structBridge,allocations_per_unit,regression,0,1,+1,",
@@ -72,12 +80,15 @@ class TallyTests(unittest.TestCase):
             [tally.RerunPair(0, 1, 3), tally.RerunPair(0, 0, 5)],
             [tally.CountsTry(1, True)],
             [tally.ABTry(True, 15.3, True), tally.ABTry(False, 4.0, True, ["x / y: ns_per_unit regression"])],
+            [[], ["map / baseline: ns_per_unit improvement"], []],
         )  # fmt: skip
         self.assertIn("| 0 exits of 1 | 0 of 2 |", text)
         self.assertIn("1 of 2 exited 1", text)
         self.assertIn("caught 1 of 1, 0 false alarms", text)
         self.assertIn("| caught in at least 9 of 10 | 1 of 2 (measured +4.0% to +15.3%) |", text)
-        self.assertIn("False alarms: x / y: ns_per_unit regression.", text)
+        self.assertIn("False alarms (planted build): x / y: ns_per_unit regression.", text)
+        self.assertIn("| `ab --quick` of two unchanged builds of the commit: cells called changed | none | 1 (in 1 of 3 tries) |", text)
+        self.assertIn("False alarms (unchanged builds): map / baseline: ns_per_unit improvement.", text)
         self.assertIn("1-minute load average 1.0 to 3.0", text)
 
 
