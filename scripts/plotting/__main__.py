@@ -17,7 +17,7 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 
-from . import allocations, anatomy, compare, components, data, demand, latency, report, scaling, stagefits, staging, style, timing, verdictchart, verdicts
+from . import allocations, anatomy, compare, components, data, demand, estimates, latency, report, scaling, stagefits, staging, style, timing, verdictchart, verdicts
 from .data import InputError, Run, duplicate_cells, implementations, load_run, values_beyond, zero_medians
 from .report import Chart
 
@@ -28,7 +28,10 @@ DEBUG_VARIABLE = "PLOTTING_DEBUG"
 # The charts `scripts/plot RUN_DIR` writes into RUN_DIR/plots, each as .png and .svg, besides the ratio
 # charts (compare.STEM_PREFIX...): a new set removes those of the previous set it did not draw, and nothing
 # else.
-CHART_STEMS = (stagefits.STEM, anatomy.STEM, components.STEM, timing.STEM, allocations.STEM, latency.STEM, scaling.STEM, demand.STEM)
+CHART_STEMS = (
+    stagefits.STEM, anatomy.STEM, components.STEM, estimates.STEM, timing.STEM, allocations.STEM, latency.STEM, scaling.STEM,
+    demand.STEM,
+)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -113,8 +116,9 @@ def is_chart_file(name: str) -> bool:
     return suffix in ("png", "svg") and (stem in CHART_STEMS or stem.startswith(compare.STEM_PREFIX))
 
 
-def draw_charts(run: Run, colours: dict[str, str], directory: Path) -> list[Chart]:
-    """Draws every chart that applies to the run into ``directory`` and says how to read each one."""
+def draw_charts(run: Run, colours: dict[str, str], directory: Path, estimated=None) -> list[Chart]:
+    """Draws every chart that applies to the run into ``directory`` and says how to read each one
+    (``estimated``: the run's ``estimates.estimate_run``)."""
     charts = []
     stage_png = stagefits.plot(run, colours, directory)
     if stage_png:
@@ -149,6 +153,20 @@ def draw_charts(run: Run, colours: dict[str, str], directory: Path) -> list[Char
                 "columns) by where they execute: each function's own instructions, by the library or Swift "
                 "module that holds it (docs/CSV.md), for one map stage over the subject and a chain of 16 over "
                 "the direct source.",
+            )
+        )
+    estimate_png = estimates.plot(run, estimated, colours, directory)
+    if estimate_png:
+        charts.append(
+            Chart(
+                "Time from counts",
+                estimate_png,
+                "Each single-thread cell's measured median (x) against its estimate (y): the instruction run's "
+                "counts per unit, each priced event (retain+release, lock, metadata lookup, ...) at this "
+                "machine's price and every other instruction at the price of arithmetic that runs several "
+                "instructions at once (`independentInstructions`), from the two runs' "
+                f"prices.csv ({estimates.FILE} has every cell). On the black line they agree; the grey band "
+                f"is ±{estimates.WITHIN:.0%}; above it the counts say more time than the cell took.",
             )
         )
     charts += [
@@ -282,9 +300,13 @@ def plot_run(run_dir: str, base_dir: str | None) -> int:
     colours = style.colour_map(names)
     try:
         with staging.staged(run.directory) as staged:
-            charts = draw_charts(run, colours, staged / staging.PLOTS)
+            estimated = estimates.estimate_run(run.directory)
+            if estimated is not None:
+                estimates.write(estimated, staged / estimates.FILE)
+            charts = draw_charts(run, colours, staged / staging.PLOTS, estimated)
             comparison = None if base is None else draw_comparison(run, base, colours, staged / staging.PLOTS)
             report.write(run, charts, staged, base, comparison)
+            staging.publish_files(staged, run.directory, (estimates.FILE,))
             staging.publish(staged, run.directory, is_chart_file)
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
@@ -293,6 +315,8 @@ def plot_run(run_dir: str, base_dir: str | None) -> int:
         plt.close("all")  # a chart that failed half-way leaves its figure open
     for chart in charts + ([comparison] if comparison else []):
         print(f"wrote {run.directory / staging.PLOTS / chart.png.name} (+ .svg)")
+    if estimated is not None:
+        print(f"wrote {run.directory / estimates.FILE}")
     print(f"wrote {run.directory / staging.REPORT}")
     return 0
 

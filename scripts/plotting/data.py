@@ -54,7 +54,16 @@ COMPONENTS = (
     ("other_code", "other code"),
 )
 COMPONENT_COLUMNS = tuple(f"instructions_in_{stem}_per_unit" for stem, _ in COMPONENTS)
-OPTIONAL_NUMERIC_COLUMNS = ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription") + COMPONENT_COLUMNS
+# An instruction run's counts per unit (docs/CSV.md, "Anatomy"), which estimates.py prices.
+COUNT_COLUMNS = ("instructions_per_unit",) + tuple(
+    f"{counter}_per_unit" for counter in (
+        "retains", "releases", "exclusivity_checks", "lock_acquisitions", "metadata_lookups", "dynamic_casts",
+        "mallocs", "atomic_rmws",
+    )
+)  # fmt: skip
+OPTIONAL_NUMERIC_COLUMNS = (
+    ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription") + COMPONENT_COLUMNS + COUNT_COLUMNS
+)
 # Every other numeric column holds counts and times, never below 0 (compare refuses a negative one too);
 # retained bytes fall below 0 when teardown frees what set-up had not allocated, and a demand policy that
 # beats `.unlimited` has a negative overhead.

@@ -9,14 +9,13 @@ not have, or do not bear it out, is left out rather than written.
 
 from __future__ import annotations
 
-import csv
 import math
 import sys
 from pathlib import Path
 
 import pandas as pd
 
-from . import data, stagefits, summary
+from . import data, estimates, stagefits, summary
 from .data import InputError
 
 ANATOMY = (
@@ -94,83 +93,32 @@ def stage_table(numbers: Numbers, series: tuple[str, str]) -> str:
     return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
 
-# The price list's events (prices.csv) and the anatomy counter each one is counted by; `instructions`,
-# the arithmetic control, prices the instructions no event accounts for.
-PRICED_EVENTS = (
-    ("retainRelease", "retains", "retain+release"),
-    ("exclusivityCheck", "exclusivity_checks", "exclusivity check"),
-    ("lock", "lock_acquisitions", "lock"),
-    ("metadataLookup", "metadata_lookups", "metadata lookup"),
-    ("dynamicCast", "dynamic_casts", "dynamic cast"),
-    ("malloc", "mallocs", "malloc+free"),
-    ("atomicRMW", "atomic_rmws", "other atomic RMW"),
-)
-ARITHMETIC = "instructions"
-
-
-def load_prices(directory: Path) -> dict[tuple[str, str], float] | None:
-    """prices.csv of ``directory`` as (event, metric) -> per event; None without the file."""
-    path = directory / "prices.csv"
-    if not path.is_file():
-        return None
-    prices = {}
-    with path.open(newline="", encoding="utf-8") as file:
-        for line, row in enumerate(csv.DictReader(file), start=2):
-            field = row.get("per_event") or ""
-            if not data.DECIMAL.fullmatch(field) or not math.isfinite(float(field)):
-                raise InputError(f"{path}: line {line}, column per_event: '{field}' is not a number")
-            prices[(row.get("event") or "", row.get("metric") or "")] = float(field)
-    return prices
-
-
 def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
-    """Per style, one stage's measured ns against what the price list says its counted events cost: each
-    event's count per stage x its ns (a retain+release pair only as often as the stage executes a pair's
-    atomics), the atomics that no pair made at the atomic's price, and the instructions no event accounts
-    for at the arithmetic control's ns per instruction. None without both runs' price lists."""
-    ns_prices = load_prices(numbers.run.directory)
+    """Per style, one stage's measured ns against what the price list says its counted events cost
+    (``estimates.price`` of the stage's slopes). None without both runs' price lists."""
     instructions = summary.instruction_run(numbers.run.directory)
-    counts = load_prices(instructions) if instructions else None
-    if not ns_prices or not counts or numbers.instruction_fits is None:
+    prices = estimates.Prices.load(numbers.run.directory, instructions) if instructions else None
+    if prices is None or numbers.instruction_fits is None:
         return None
     scenario, source = series
-    per_instruction = ns_prices.get((ARITHMETIC, "ns"), math.nan) / counts.get((ARITHMETIC, "instructions"), math.nan)
-    if not math.isfinite(per_instruction):
-        return None
     rows = []
     for name in numbers.styles():
         measured = numbers.slope(numbers.fits, scenario, source, name, "ns")
         total = numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element")
         if measured is None or total is None:
             continue
-        slope = {metric: numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") or 0.0
-                 for _, metric, _ in PRICED_EVENTS}  # fmt: skip
-        events, left, atomics = {}, total, slope["atomic_rmws"]
-        for event, metric, title in PRICED_EVENTS:
-            own_atomics = counts.get((event, "atomic_rmws"), 0.0)
-            if event == "atomicRMW":
-                count = max(0.0, atomics)
-            else:
-                count = max(0.0, slope[metric])
-                if own_atomics > 0:
-                    # A retain of an object that needs no atomic (a nil context, an immortal object) costs
-                    # instructions only: priced as a pair only as often as the stage executes its atomics.
-                    count = min(count, max(0.0, atomics) / own_atomics)
-                atomics -= count * own_atomics
-            if (event, "ns") not in ns_prices or (event, "instructions") not in counts:
-                return None
-            events[title] = count * ns_prices[(event, "ns")]
-            left -= count * counts[(event, "instructions")]
-        rest = max(0.0, left) * per_instruction
-        estimate = sum(events.values()) + rest
-        rows.append({"style": name, "measured": measured, "events": events, "instructions_left": max(0.0, left),
-                     "rest": rest, "estimate": estimate, "per_instruction": per_instruction})  # fmt: skip
+        counts = {metric: numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") or 0.0
+                  for _, metric, _ in estimates.PRICED_EVENTS}  # fmt: skip
+        priced = estimates.price(total, counts, prices)
+        rows.append({"style": name, "measured": measured, "events": priced.events,
+                     "instructions_left": priced.instructions_left, "rest": priced.rest,
+                     "estimate": priced.estimate, "per_instruction": prices.per_instruction})  # fmt: skip
     return rows or None
 
 
 def time_split_table(rows: list[dict], per_instruction: str) -> str:
     """The time split as a Markdown table: ns per stage by priced event, and what is left unexplained."""
-    titles = [title for _, _, title in PRICED_EVENTS]
+    titles = [title for _, _, title in estimates.PRICED_EVENTS]
     header = ["style", "measured ns"] + [f"{title} ns" for title in titles] + [
         f"other instructions x {per_instruction} ns", "estimate ns", "unexplained"]  # fmt: skip
     lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
@@ -460,14 +408,73 @@ def document(numbers: Numbers) -> str:
                 "two atomics, since a retain that needs none costs instructions only), the atomics no pair made "
                 "at the atomic's price, "
                 "and the instructions no event accounts for at the arithmetic control's "
-                f"{per_instruction:.3f} ns per instruction (a chain of dependent xorshifts: one instruction "
-                "waits for the one before). Unexplained: measured minus estimate, over measured; below 0 the "
-                "estimate is too high.",
+                f"{per_instruction:.3f} ns per instruction (four streams of xorshifts side by side, none "
+                "waiting for another: `independentInstructions`). Unexplained: measured minus estimate, over "
+                "measured; below 0 the estimate is too high.",
                 time_split_table(split, f"{per_instruction:.3f}"),
             ]
+    parts += estimate_section(numbers)
     parts.append("## Findings")
     parts += [f"{index}. {text}" for index, text in enumerate(findings(numbers), start=1)]
     return "\n\n".join(parts) + "\n"
+
+
+def estimate_section(numbers: Numbers) -> list[str]:
+    """How well each single-thread cell's counts, priced, give its measured median (estimates.py): the
+    distribution, per style, and what the cells it misses have in common. Empty without an estimate."""
+    found = estimates.estimate_run(numbers.run.directory)
+    if found is None:
+        return []
+    spread = estimates.distribution(found)
+    within = f"±{estimates.WITHIN:.0%}"
+    dependent = found["estimated_ns_per_unit_if_dependent"] / found["measured_ns_per_unit"] - 1
+    events_only = found["estimated_ns_per_unit"] - found["other_instructions_ns_per_unit"]
+    measured = found["measured_ns_per_unit"]
+    bracketed = ((measured >= events_only * (1 - estimates.WITHIN))
+                 & (measured <= found["estimated_ns_per_unit_if_dependent"] * (1 + estimates.WITHIN)))  # fmt: skip
+    lines = [
+        "## How well the counts explain each cell's time",
+        f"Every single-thread cell of the run ({spread.cells}: all but `asyncHop`, `contention` and the "
+        "`asyncSequence` row) estimated from its counts per unit: each priced event at its price, as above, and "
+        "every other instruction at the independent arithmetic control's price (`estimates.csv`, "
+        f"`plots/estimate.png`). **{spread.within} of {spread.cells} cells ({spread.share_within:.0%}) are within "
+        f"{within} of their measured median**; the median error is {spread.median_error:.0%}, and half the "
+        f"estimates lie between {spread.quartiles[0]:+.0%} and {spread.quartiles[1]:+.0%} of the median. At the "
+        f"dependent chain's price per instruction instead, {int((dependent.abs() <= estimates.WITHIN).sum())} "
+        f"are within {within}. The measured median lies between the events alone and the dependent bound "
+        f"({within} either side) in {int(bracketed.sum())} of {spread.cells}.",
+        _estimate_table(found),
+    ]
+    misses = found[found["estimate_error"].abs() > estimates.WITHIN]
+    if not misses.empty:
+        over = misses[misses["estimate_error"] > 0]
+        under = misses[misses["estimate_error"] < 0]
+        rest_share = found["other_instructions_ns_per_unit"] / found["estimated_ns_per_unit"]
+        text = (f"**The {len(misses)} cells outside {within}:** {len(over)} estimated too high, {len(under)} too "
+                "low.")  # fmt: skip
+        if not over.empty:
+            text += (
+                f" Unpriced instructions are a median {rest_share[over.index].median():.0%} of the estimate of "
+                f"those too high, against {rest_share[found.index.difference(misses.index)].median():.0%} in the "
+                "cells within: an instruction costs less in them than the control says."
+            )
+        if not under.empty:
+            named = ", ".join(f"`{row.workload}` / `{row.implementation}` ({row.estimate_error:+.0%})"
+                              for row in under.sort_values("estimate_error").head(6).itertuples())  # fmt: skip
+            text += f" Too low, by most first: {named}."
+        lines.append(text)
+    return lines
+
+
+def _estimate_table(found: pd.DataFrame) -> str:
+    """Per style: cells, how many within, and the median signed error."""
+    header = ["style", "cells", f"within ±{estimates.WITHIN:.0%}", "median error"]
+    lines = ["| " + " | ".join(header) + " |", "|---|---:|---:|---:|"]
+    for name in data.implementations(found):
+        own = found[found["implementation"] == name]
+        spread = estimates.distribution(own)
+        lines.append(f"| `{name}` | {spread.cells} | {spread.within} | {own['estimate_error'].median():+.0%} |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:

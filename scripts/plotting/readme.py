@@ -1,7 +1,9 @@
 """The README's results, made from a run (the committed reference): ``python -m plotting.readme RUN_DIR
 README.md`` rewrites what lies between each pair of markers below, and prints it.
 
-First the per-stage tables, as ``reactive-bench summary --stages-only`` prints them (with the run's
+First why one stage costs what it does: FINDINGS.md's split of one stage's time by priced event
+(``findings.time_split``), with how well the same prices estimate every cell (``estimates``). Then the
+per-stage tables, as ``reactive-bench summary --stages-only`` prints them (with the run's
 ``instructions/`` run, when it has one). Then a table whose rows are the implementations and whose
 columns are the workloads that say most about what a style costs (those the run has), as median ns per
 unit with the ratio to the hand-written loop, then allocations.
@@ -14,13 +16,15 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import data, style, summary
+from . import data, estimates, findings, stagefits, style, summary
 from .data import InputError
 
 BEGIN = "<!-- results-table:begin (scripts/reference writes this table from results/reference) -->"
 END = "<!-- results-table:end -->"
 STAGES_BEGIN = "<!-- stage-table:begin (scripts/reference writes these tables from results/reference) -->"
 STAGES_END = "<!-- stage-table:end -->"
+EXPLAINED_BEGIN = "<!-- stage-split:begin (scripts/reference writes this from results/reference) -->"
+EXPLAINED_END = "<!-- stage-split:end -->"
 # (workloads to take a column from: the first the run has, what one unit is called). Headings name the
 # workload taken, so a default run (`subscribeChurn (4)`) and a full one (`(1)`) both read right.
 TIME_COLUMNS = (
@@ -87,6 +91,35 @@ def _count(row: pd.Series | None, column: str) -> str:
     return style.format_count(row[column]) if row["status"] == data.OK else str(row["status"])
 
 
+def explained(run_directory: Path) -> str:
+    """One stage's time per style split by priced event, and a sentence on how well the prices estimate
+    every cell; a sentence saying why not when the run lacks what they need."""
+    numbers = findings.Numbers(run_directory)
+    series = numbers.stage_series()
+    split = findings.time_split(numbers, series) if series else None
+    if not split:
+        return "_No split of a stage's time: the run needs an instruction run and both runs' prices.csv._"
+    per_instruction = f"{split[0]['per_instruction']:.3f}"
+    lines = [
+        f"Where one stage's time goes (`{stagefits.series_label(*series)}`, ns per element): each event the "
+        "stage executes, counted by callgrind, at this machine's price for it (prices.csv, measured by the "
+        f"run's own controls), and every other instruction at {per_instruction} ns "
+        "([docs/FINDINGS.md](docs/FINDINGS.md) says how):",
+        "",
+        findings.time_split_table(split, per_instruction),
+    ]
+    found = estimates.estimate_run(run_directory)
+    if found is not None:
+        spread = estimates.distribution(found)
+        lines += [
+            "",
+            f"The same prices estimate every single-thread cell from its counts: {spread.within} of {spread.cells} "
+            f"within ±{estimates.WITHIN:.0%} of the measured median, median error {spread.median_error:.0%} "
+            "(`estimates.csv`, `plots/estimate.png`).",
+        ]
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     """RUN_DIR README: rewrites the README's table; exit status 2 with one line on bad input."""
     if len(argv) != 2:
@@ -95,14 +128,16 @@ def main(argv: list[str]) -> int:
     try:
         run = data.load_run(argv[0])
         stages = summary.markdown(data.ROOT, run.directory, stages_only=True)
+        split = explained(run.directory)
         generated = table(run)
         path = Path(argv[1])
-        text = splice(path.read_text(encoding="utf-8"), stages, STAGES_BEGIN, STAGES_END)
+        text = splice(path.read_text(encoding="utf-8"), split, EXPLAINED_BEGIN, EXPLAINED_END)
+        text = splice(text, stages, STAGES_BEGIN, STAGES_END)
         path.write_text(splice(text, generated), encoding="utf-8")
     except (InputError, OSError) as error:
         print(f"readme: error: {error}", file=sys.stderr)
         return 2
-    print(stages + "\n\n" + generated)
+    print(split + "\n\n" + stages + "\n\n" + generated)
     return 0
 
 

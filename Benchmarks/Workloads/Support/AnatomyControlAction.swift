@@ -22,13 +22,18 @@ public enum AnatomyControlAction: String, CaseIterable, Sendable {
     /// A relaxed `wrappingAdd` on an `Atomic<Int>`: one `lock xadd`.
     case atomicRMW = "atomicRMW"
     /// Plain arithmetic in registers: 16 xorshift steps on a value the optimiser cannot see, no call, no
-    /// memory, nothing any counter counts (the price list's instruction-only control).
+    /// memory, nothing any counter counts (the price list's instruction-only control). Each step waits
+    /// for the one before: the price of an instruction on a chain of dependent ones.
     case instructions
+    /// As ``instructions``, but four xorshift streams side by side, four steps each, none waiting for
+    /// another: the price of an instruction where the CPU can run several at once, as it can most of a
+    /// pipeline's loads, compares and calls.
+    case independentInstructions = "independentInstructions"
 
     /// The counters that must read exactly k.
     public var counters: [AnatomyCounter] {
         switch self {
-        case .none, .instructions: []
+        case .none, .instructions, .independentInstructions: []
         case .retainRelease: [.retains, .releases]
         case .exclusivityCheck: [.exclusivityChecks]
         case .lock: [.lockAcquisitions]

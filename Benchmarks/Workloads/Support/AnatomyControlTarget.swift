@@ -50,6 +50,7 @@ final class AnatomyControlTarget {
             case .malloc: Self.allocateAndFree(bytes: 16 &+ (folded & 1))
             case .atomicRMW: Self.add(to: counter)
             case .instructions: folded = Self.xorshift(folded)
+            case .independentInstructions: folded = Self.independentXorshifts(folded)
             }
         }
         blackHole(folded)
@@ -118,6 +119,32 @@ final class AnatomyControlTarget {
             state ^= state << 17
         }
         return Int(Int64(bitPattern: state))
+    }
+
+    /// Inlined, as ``xorshift(_:)``: four streams seeded from `value`, four steps each, folded together
+    /// only at the end, so that the steps of different streams can run at once. As many instructions as
+    /// sixteen steps of one stream, but a quarter of the chain. Each stream shifts by its own amounts:
+    /// with the same ones, the compiler made the four streams vector instructions (two lanes each), which
+    /// is neither what it measures nor what a pipeline's code is.
+    @inline(__always)
+    private static func independentXorshifts(_ value: Int) -> Int {
+        let seed = UInt64(bitPattern: Int64(value)) | 1
+        var a = seed, b = seed &* 3, c = seed &* 5, d = seed &* 7
+        for _ in 0..<4 {
+            a ^= a << 13
+            b ^= b << 12
+            c ^= c << 21
+            d ^= d << 17
+            a ^= a >> 7
+            b ^= b >> 25
+            c ^= c >> 35
+            d ^= d >> 31
+            a ^= a << 17
+            b ^= b << 27
+            c ^= c << 4
+            d ^= d << 8
+        }
+        return Int(Int64(bitPattern: a ^ b ^ c ^ d))
     }
 
     @inline(never)

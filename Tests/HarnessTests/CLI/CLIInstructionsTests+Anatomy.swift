@@ -43,7 +43,7 @@ extension CLIInstructionsTests {
 
     @Test func eachControlReadsExactlyKOnItsCountersAndTheEmptyOneReadsZeroOnAll() async throws {
         let rows = try await Self.controlRows()
-        #expect(rows.count == 17, "none, and 8 actions at k = 1 and 3: \(rows.keys.sorted())")
+        #expect(rows.count == 19, "none, and 9 actions at k = 1 and 3: \(rows.keys.sorted())")
         for (workload, row) in rows {
             #expect(row["status"] == "ok", "\(workload): \(row["detail"] ?? "")")
             #expect(row["checksum"] == row["checksum_expected"], "\(workload): every element was run")
@@ -60,7 +60,7 @@ extension CLIInstructionsTests {
         let controlled: [(action: String, counters: [AnatomyCounter])] = [
             ("retainRelease", [.retains, .releases]), ("exclusivityCheck", [.exclusivityChecks]),
             ("lock", [.lockAcquisitions]), ("metadataLookup", [.metadataLookups]), ("dynamicCast", [.dynamicCasts]),
-            ("malloc", [.mallocs]), ("atomicRMW", [.atomicRMWs]), ("instructions", []),
+            ("malloc", [.mallocs]), ("atomicRMW", [.atomicRMWs]), ("instructions", []), ("independentInstructions", []),
         ]
         for (action, counters) in controlled {
             for times in [1, 3] {
@@ -98,7 +98,7 @@ extension CLIInstructionsTests {
         let actions: [(event: String, counters: [AnatomyCounter])] = [
             ("retainRelease", [.retains, .releases]), ("exclusivityCheck", [.exclusivityChecks]),
             ("lock", [.lockAcquisitions]), ("metadataLookup", [.metadataLookups]), ("dynamicCast", [.dynamicCasts]),
-            ("malloc", [.mallocs]), ("atomicRMW", [.atomicRMWs]), ("instructions", []),
+            ("malloc", [.mallocs]), ("atomicRMW", [.atomicRMWs]), ("instructions", []), ("independentInstructions", []),
         ]
         #expect(table.rows.count == actions.count * (1 + AnatomyCounter.allCases.count), "\(table.rows)")
         for (event, counters) in actions {
@@ -110,8 +110,11 @@ extension CLIInstructionsTests {
         }
         for counter in AnatomyCounter.allCases {
             #expect(prices["instructions \(counter.columnStem)"] == 0, "arithmetic only: \(counter.columnStem)")
+            #expect(prices["independentInstructions \(counter.columnStem)"] == 0, "arithmetic only: \(counter.columnStem)")
         }
         #expect((prices["instructions instructions"] ?? 0) ?? 0 >= 96, "16 xorshift steps of 6 operations each, none folded")
+        // Four streams of four steps: as many operations, none folded, and none merged into vector lanes.
+        #expect((prices["independentInstructions instructions"] ?? 0) ?? 0 >= 96, "4 x 4 xorshift steps of 6 operations each")
     }
 }
 

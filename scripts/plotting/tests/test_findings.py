@@ -9,7 +9,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from plotting import data, findings
+from plotting import data, estimates, findings
 
 from . import synthetic
 from .synthetic import FIT_COLUMNS, write_run
@@ -33,6 +33,18 @@ def write_prices(directory: Path, rows: list[tuple[str, str, str]]) -> None:
             writer.writerow([event, metric, value, "", "", "", ""])
 
 
+def write_price_lists(time_run: Path, instruction_run: Path) -> None:
+    """Both runs' prices.csv: a retain+release pair 10 ns and 60 instructions (2 atomics), a lock 3 ns and
+    70, an atomic 5 ns and 10, every other event 1 ns and 100; an instruction 0.1 ns where instructions
+    run at once (20 ns for 200), 0.3 ns in a dependent chain (60 ns for 200)."""
+    events = [event for event, _, _ in estimates.PRICED_EVENTS] + ["independentInstructions", "instructions"]
+    ns = {"retainRelease": "10", "lock": "3", "atomicRMW": "5", "independentInstructions": "20", "instructions": "60"}
+    write_prices(time_run, [(event, "ns", ns.get(event, "1")) for event in events])
+    counts = {"retainRelease": "60", "lock": "70", "atomicRMW": "10", "independentInstructions": "200", "instructions": "200"}
+    write_prices(instruction_run, [(event, "instructions", counts.get(event, "100")) for event in events]
+                 + [("retainRelease", "atomic_rmws", "2")])  # fmt: skip
+
+
 class TimeSplitTests(unittest.TestCase):
     def setUp(self) -> None:
         self.run_dir = write_run(Path(tempfile.mkdtemp(prefix="findings-")) / "run")
@@ -42,12 +54,7 @@ class TimeSplitTests(unittest.TestCase):
         write_fits(instructions, [("builtin", "instructions", 1000.0), ("builtin", "retains", 2.0),
                                   ("builtin", "releases", 2.0), ("builtin", "lock_acquisitions", 1.0),
                                   ("builtin", "atomic_rmws", 5.0)])  # fmt: skip
-        events = [event for event, _, _ in findings.PRICED_EVENTS] + ["instructions"]
-        ns = {"retainRelease": "10", "lock": "3", "atomicRMW": "5", "instructions": "20"}
-        write_prices(self.run_dir, [(event, "ns", ns.get(event, "1")) for event in events])
-        counts = {"retainRelease": "60", "lock": "70", "atomicRMW": "10", "instructions": "200"}
-        write_prices(instructions, [(event, "instructions", counts.get(event, "100")) for event in events]
-                     + [("retainRelease", "atomic_rmws", "2")])  # fmt: skip
+        write_price_lists(self.run_dir, instructions)
 
     def test_each_event_at_its_price_and_the_rest_at_the_arithmetic_price(self) -> None:
         numbers = findings.Numbers(self.run_dir)

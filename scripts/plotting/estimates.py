@@ -1,0 +1,265 @@
+"""What each cell's counts say its time should be: the instruction run's counts per unit priced by the
+price list (prices.csv of both runs), beside the time run's measured median. Written by ``scripts/plot``
+as RUN_DIR/estimates.csv (docs/CSV.md) and drawn as plots/estimate.png; FINDINGS.md states how well the
+estimate does.
+
+One event's price comes from its control (docs/CSV.md, "prices.csv"): ns per event from the time run,
+instructions and anatomy counts per event from the instruction run. A cell's estimate is, per unit, each
+priced event's count x its ns, plus every instruction no event accounts for x the ns per instruction of
+the control whose instructions do not wait for each other (``independentInstructions``), as most of a
+pipeline's do not (``price``; FINDINGS' per-stage split is the same sum over one stage's slopes). Priced at
+the dependent chain's ns per instruction instead (``instructions``), the same counts give an upper bound,
+``estimated_ns_per_unit_if_dependent``.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from . import data
+from .data import InputError
+
+# The price list's events (prices.csv) and the anatomy counter each one is counted by; `instructions`,
+# the arithmetic control, prices the instructions no event accounts for.
+PRICED_EVENTS = (
+    ("retainRelease", "retains", "retain+release"),
+    ("exclusivityCheck", "exclusivity_checks", "exclusivity check"),
+    ("lock", "lock_acquisitions", "lock"),
+    ("metadataLookup", "metadata_lookups", "metadata lookup"),
+    ("dynamicCast", "dynamic_casts", "dynamic cast"),
+    ("malloc", "mallocs", "malloc+free"),
+    ("atomicRMW", "atomic_rmws", "other atomic RMW"),
+)
+# The arithmetic controls: instructions that can run at once, and a chain of instructions that cannot.
+ARITHMETIC = "independentInstructions"
+DEPENDENT_ARITHMETIC = "instructions"
+# The cells the estimate is for: one thread, measured as a median of repetitions. A hop between threads,
+# two threads contending and the asyncSequence row's tasks wait on other threads, which no count prices.
+LEFT_OUT_SCENARIOS = ("asyncHop", "contention")
+LEFT_OUT_FAMILIES = ("asyncSequence",)
+# How near the measured median an estimate must be to count as "within" (issue 23: 20%).
+WITHIN = 0.20
+FILE = "estimates.csv"
+HEADER = (
+    ["workload", "implementation", "unit", "measured_ns_per_unit", "estimated_ns_per_unit", "estimate_error"]
+    + [f"{event}_ns_per_unit" for event, _, _ in PRICED_EVENTS]
+    + ["other_instructions_per_unit", "other_instructions_ns_per_unit", "estimated_ns_per_unit_if_dependent"]
+)
+
+
+@dataclass(frozen=True)
+class Prices:
+    """ns per event (time run), instructions and counts per event (instruction run), and the arithmetic
+    controls' ns per instruction: independent (the estimate's) and dependent (its upper bound)."""
+
+    ns: dict[str, float]
+    counts: dict[tuple[str, str], float]
+    per_instruction: float
+    per_dependent_instruction: float
+
+    @classmethod
+    def load(cls, time_run: Path, instruction_run: Path) -> "Prices | None":
+        """Both runs' prices.csv, or None when either is missing or lacks an event."""
+        ns_prices, counts = load_prices(time_run), load_prices(instruction_run)
+        if not ns_prices or not counts:
+            return None
+        events = [event for event, _, _ in PRICED_EVENTS] + [ARITHMETIC, DEPENDENT_ARITHMETIC]
+        if any((event, "ns") not in ns_prices or (event, "instructions") not in counts for event in events):
+            return None
+        per_instruction, per_dependent = (
+            ns_prices[(control, "ns")] / counts[(control, "instructions")] for control in (ARITHMETIC, DEPENDENT_ARITHMETIC)
+        )
+        if not all(math.isfinite(price) and price > 0 for price in (per_instruction, per_dependent)):
+            return None
+        return cls({event: ns_prices[(event, "ns")] for event in events}, counts, per_instruction, per_dependent)
+
+
+@dataclass(frozen=True)
+class Priced:
+    """Counts priced: ns per priced event, the instructions no event accounts for and their ns."""
+
+    events: dict[str, float]
+    instructions_left: float
+    rest: float
+
+    @property
+    def estimate(self) -> float:
+        return sum(self.events.values()) + self.rest
+
+
+def load_prices(directory: Path) -> dict[tuple[str, str], float] | None:
+    """prices.csv of ``directory`` as (event, metric) -> per event; None without the file."""
+    path = directory / "prices.csv"
+    if not path.is_file():
+        return None
+    prices = {}
+    with path.open(newline="", encoding="utf-8") as file:
+        for line, row in enumerate(csv.DictReader(file), start=2):
+            field = row.get("per_event") or ""
+            if not data.DECIMAL.fullmatch(field) or not math.isfinite(float(field)):
+                raise InputError(f"{path}: line {line}, column per_event: '{field}' is not a number")
+            prices[(row.get("event") or "", row.get("metric") or "")] = float(field)
+    return prices
+
+
+def price(instructions: float, counts: dict[str, float], prices: Prices) -> Priced:
+    """``instructions`` and the anatomy ``counts`` (by counter: ``retains``, ...) of one unit or one stage,
+    priced. A retain+release pair is priced only as often as the counts hold its atomics (a retain of an
+    object that needs none, a nil context or an immortal object, costs instructions only); the atomics no
+    pair made at the atomic's price; every instruction no event accounts for at the arithmetic control's
+    ns per instruction."""
+    events, left, atomics = {}, instructions, counts.get("atomic_rmws", 0.0)
+    for event, metric, title in PRICED_EVENTS:
+        own_atomics = prices.counts.get((event, "atomic_rmws"), 0.0)
+        if event == "atomicRMW":
+            count = max(0.0, atomics)
+        else:
+            count = max(0.0, counts.get(metric, 0.0))
+            if own_atomics > 0:
+                count = min(count, max(0.0, atomics) / own_atomics)
+            atomics -= count * own_atomics
+        events[title] = count * prices.ns[event]
+        left -= count * prices.counts[(event, "instructions")]
+    return Priced(events, max(0.0, left), max(0.0, left) * prices.per_instruction)
+
+
+def estimate_run(directory: Path) -> pd.DataFrame | None:
+    """One row per single-thread cell that is ok in both the run and its instruction run (HEADER's
+    columns); None when the run has no instruction run, its instruction run has no anatomy counts, or
+    either has no price list."""
+    instructions = directory / "instructions"
+    if not (instructions / "results.csv").is_file():
+        return None
+    prices = Prices.load(directory, instructions)
+    if prices is None:
+        return None
+    timed = data.load_results(directory / "results.csv")
+    counted = data.load_results(instructions / "results.csv")
+    if any(counted[column].isna().all() for column in data.COUNT_COLUMNS):
+        return None  # counted without the anatomy (a perf counter's run): nothing to price
+    counted = counted[counted["status"] == data.OK].drop_duplicates(["workload", "implementation"])
+    rows = []
+    for _, row in timed.drop_duplicates(["workload", "implementation"]).iterrows():
+        if not is_estimated(row) or not data.is_ok(row):
+            continue
+        match = counted[(counted["workload"] == row["workload"]) & (counted["implementation"] == row["implementation"])]
+        if match.empty or pd.isna(match.iloc[0]["instructions_per_unit"]):
+            continue
+        count = match.iloc[0]
+        priced = price(
+            float(count["instructions_per_unit"]),
+            {metric: _number(count[f"{metric}_per_unit"]) for _, metric, _ in PRICED_EVENTS},
+            prices,
+        )
+        measured = float(row["ns_per_unit_median"])
+        rows.append(
+            [row["workload"], row["implementation"], row["unit"], measured, priced.estimate, priced.estimate / measured - 1]
+            + [priced.events[title] for _, _, title in PRICED_EVENTS]
+            + [priced.instructions_left, priced.rest,
+               priced.estimate + priced.instructions_left * (prices.per_dependent_instruction - prices.per_instruction)]
+        )  # fmt: skip
+    return pd.DataFrame(rows, columns=HEADER) if rows else None
+
+
+def is_estimated(row: pd.Series) -> bool:
+    """Whether a cell is one the estimate is for (single-thread: ``LEFT_OUT_SCENARIOS``, ``LEFT_OUT_FAMILIES``)."""
+    scenario = row.get("scenario")
+    if not isinstance(scenario, str) or not scenario:
+        scenario = str(row["workload"]).removesuffix(" [direct]").split(" (")[0]
+    return scenario not in LEFT_OUT_SCENARIOS and row.get("family") not in LEFT_OUT_FAMILIES
+
+
+def _number(value) -> float:
+    return 0.0 if pd.isna(value) else float(value)
+
+
+def write(estimates: pd.DataFrame, path: Path) -> None:
+    """estimates.csv: HEADER, numbers as the tool writes them (up to 4 decimals)."""
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file, lineterminator="\n")
+        writer.writerow(HEADER)
+        for row in estimates.itertuples(index=False):
+            writer.writerow([_field(value) for value in row])
+
+
+def _field(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.4f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """How far the estimates fall from the measured medians."""
+
+    cells: int
+    within: int
+    median_error: float
+    quartiles: tuple[float, float]
+
+    @property
+    def share_within(self) -> float:
+        return self.within / self.cells if self.cells else math.nan
+
+
+def distribution(estimates: pd.DataFrame) -> Distribution:
+    """The number of cells, how many are within ``WITHIN``, the median absolute error and the quartiles
+    of the signed error."""
+    errors = list(estimates["estimate_error"])
+    if not errors:
+        return Distribution(0, 0, math.nan, (math.nan, math.nan))
+    quartiles = statistics.quantiles(errors, n=4) if len(errors) > 1 else [errors[0]] * 3
+    return Distribution(
+        len(errors),
+        sum(abs(error) <= WITHIN for error in errors),
+        statistics.median(abs(error) for error in errors),
+        (quartiles[0], quartiles[2]),
+    )
+
+
+# MARK: - The chart
+
+STEM = "estimate"
+
+
+def plot(run: data.Run, estimated: pd.DataFrame | None, colours: dict[str, str], directory: Path) -> Path | None:
+    """Each estimated cell's estimate against its measured median, log-log, one colour per style, with the
+    line where they agree and the band of ``WITHIN``; None without estimates."""
+    if estimated is None or estimated.empty:
+        return None
+    import matplotlib.pyplot as plt
+
+    from . import style
+
+    figure, axes = plt.subplots(figsize=(8.5, 6.5), layout="constrained")
+    for name in data.implementations(estimated):
+        own = estimated[estimated["implementation"] == name]
+        axes.scatter(own["measured_ns_per_unit"], own["estimated_ns_per_unit"], s=14, color=colours.get(name, "black"),
+                     label=name, alpha=0.8, linewidths=0)  # fmt: skip
+    values = pd.concat([estimated["measured_ns_per_unit"], estimated["estimated_ns_per_unit"]])
+    low, high = values[values > 0].min() / 1.5, values.max() * 1.5
+    line = [low, high]
+    axes.plot(line, line, color="black", linewidth=0.8)
+    axes.fill_between(line, [v * (1 - WITHIN) for v in line], [v * (1 + WITHIN) for v in line], color="#d0d0d0",
+                      alpha=0.5, linewidth=0, label=f"within ±{WITHIN:.0%}")  # fmt: skip
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set_xlim(low, high)
+    axes.set_ylim(low, high)
+    axes.set_xlabel("measured median, ns per unit (time run)")
+    axes.set_ylabel("estimate from counts x prices, ns per unit")
+    axes.grid(color="#e0e0e0", linewidth=0.6, which="major")
+    found = distribution(estimated)
+    axes.set_title(
+        f"{found.within} of {found.cells} cells within ±{WITHIN:.0%}; median error {found.median_error:.0%}",
+        fontsize=style.VALUE_LABEL_SIZE + 2,
+    )
+    axes.legend(loc="upper left", frameon=False, fontsize=style.VALUE_LABEL_SIZE + 1)
+    style.suptitle(figure, f"{run.name}: each single-thread cell's time as its counts and this machine's prices say")
+    return style.save(figure, directory, STEM)

@@ -1,0 +1,122 @@
+"""estimates.py: a cell's time from its counts and the price list, on numbers worked by hand."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import tempfile
+import unittest
+from pathlib import Path
+
+from plotting import estimates
+
+from . import synthetic
+from .running import run_plot
+from .test_findings import write_price_lists
+
+COUNTS = {
+    "instructions_per_unit": "1000", "retains_per_unit": "2", "releases_per_unit": "2", "lock_acquisitions_per_unit": "1",
+    "atomic_rmws_per_unit": "5", "exclusivity_checks_per_unit": "0", "metadata_lookups_per_unit": "0",
+    "dynamic_casts_per_unit": "0", "mallocs_per_unit": "0",
+}  # fmt: skip
+# (workload, scenario, family): the cell the estimate is for, and the three kinds it leaves out.
+CELLS = (
+    ("map", "map", "combine"),
+    ("asyncHop", "asyncHop", "combine"),
+    ("contention (2)", "contention", "combine"),
+    ("mapAsync", "map", "asyncSequence"),
+)
+
+
+def write_results(directory: Path, rows: list[dict[str, str]]) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    with open(directory / "results.csv", "w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=columns, restval="")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def cell(workload: str, scenario: str, family: str, **fields: str) -> dict[str, str]:
+    base = synthetic.row((workload, scenario, ""), "builtin", 0)
+    return base | {"family": family, "ns_per_unit_median": "100"} | fields
+
+
+class EstimateTests(unittest.TestCase):
+    def setUp(self) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="estimates-"))
+        self.run_dir = self.root / "run"
+        write_results(self.run_dir, [cell(*each) for each in CELLS])
+        write_results(self.run_dir / "instructions", [cell(*each, **COUNTS) | {"ns_per_unit_median": ""} for each in CELLS])
+        write_price_lists(self.run_dir, self.run_dir / "instructions")
+
+    def tearDown(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def test_a_cell_is_its_events_at_their_prices_and_the_rest_at_the_independent_price(self) -> None:
+        found = estimates.estimate_run(self.run_dir)
+        self.assertEqual(list(found["workload"]), ["map"], "one thread only: no hop, contention or tasks")
+        row = found.iloc[0]
+        # 2 pairs x 10 ns, 1 lock x 3 ns, the 1 atomic the pairs did not make x 5 ns; 1000 - 120 - 70 - 10 =
+        # 800 instructions left at 20 / 200 = 0.1 ns each.
+        self.assertEqual(row["retainRelease_ns_per_unit"], 20.0)
+        self.assertEqual(row["lock_ns_per_unit"], 3.0)
+        self.assertEqual(row["atomicRMW_ns_per_unit"], 5.0)
+        self.assertAlmostEqual(row["other_instructions_per_unit"], 800.0)
+        self.assertAlmostEqual(row["estimated_ns_per_unit"], 108.0)
+        self.assertAlmostEqual(row["estimate_error"], 0.08)
+        # The same 800 instructions in a dependent chain: 60 / 200 = 0.3 ns each.
+        self.assertAlmostEqual(row["estimated_ns_per_unit_if_dependent"], 268.0)
+
+    def test_the_file_has_the_header_and_the_numbers(self) -> None:
+        path = self.root / estimates.FILE
+        estimates.write(estimates.estimate_run(self.run_dir), path)
+        with path.open(newline="", encoding="utf-8") as file:
+            table = list(csv.reader(file))
+        self.assertEqual(table[0], estimates.HEADER)
+        row = dict(zip(table[0], table[1]))
+        self.assertEqual((row["workload"], row["estimated_ns_per_unit"], row["estimate_error"]), ("map", "108", "0.08"))
+
+    def test_no_instruction_run_or_no_price_list_no_estimate(self) -> None:
+        (self.run_dir / "prices.csv").unlink()
+        self.assertIsNone(estimates.estimate_run(self.run_dir))
+        shutil.rmtree(self.run_dir / "instructions")
+        self.assertIsNone(estimates.estimate_run(self.run_dir))
+
+    def test_an_instruction_run_without_the_anatomy_gives_none(self) -> None:
+        """A perf counter counts instructions only: there is nothing to price the events with."""
+        counts = {"instructions_per_unit": "1000"}
+        write_results(self.run_dir / "instructions", [cell(*each, **counts) | {"ns_per_unit_median": ""} for each in CELLS])
+        self.assertIsNone(estimates.estimate_run(self.run_dir))
+
+    def test_a_price_list_without_the_independent_control_gives_none(self) -> None:
+        """A run made before `independentInstructions` existed: no estimate rather than a guessed price."""
+        path = self.run_dir / "prices.csv"
+        lines = [line for line in path.read_text().splitlines() if not line.startswith("independentInstructions,")]
+        path.write_text("\n".join(lines) + "\n")
+        self.assertIsNone(estimates.estimate_run(self.run_dir))
+
+    def test_the_distribution_counts_the_cells_within_twenty_percent(self) -> None:
+        found = estimates.estimate_run(self.run_dir)
+        found = found.loc[found.index.repeat(4)].reset_index(drop=True)
+        found["estimate_error"] = [0.08, -0.2, 0.5, -0.6]
+        spread = estimates.distribution(found)
+        self.assertEqual((spread.cells, spread.within), (4, 2))
+        self.assertAlmostEqual(spread.median_error, 0.35)
+        self.assertEqual(spread.share_within, 0.5)
+
+    def test_plot_writes_the_file_and_the_chart_and_removes_a_stale_file(self) -> None:
+        result = run_plot([str(self.run_dir)])
+        self.assertEqual(result.status, 0, result.stderr)
+        self.assertTrue((self.run_dir / estimates.FILE).is_file())
+        self.assertTrue((self.run_dir / "plots" / f"{estimates.STEM}.png").is_file())
+        self.assertIn("Time from counts", (self.run_dir / "REPORT.md").read_text())
+        (self.run_dir / "prices.csv").unlink()
+        result = run_plot([str(self.run_dir)])
+        self.assertEqual(result.status, 0, result.stderr)
+        self.assertFalse((self.run_dir / estimates.FILE).exists(), "an estimate from prices the run no longer has")
+        self.assertFalse((self.run_dir / "plots" / f"{estimates.STEM}.png").exists())
+
+
+if __name__ == "__main__":
+    unittest.main()
