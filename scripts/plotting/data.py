@@ -179,6 +179,12 @@ def duplicate_cells(results: pd.DataFrame) -> list[str]:
     return [f"{workload} / {implementation}" for workload, implementation in pairs]
 
 
+def scenario(workload: str) -> str:
+    """A workload's scenario, for a run whose rows do not name it: its name without the source suffix and
+    the parameter (``scanDepth (4) [direct]`` -> ``scanDepth``)."""
+    return workload.removesuffix(" [direct]").split(" (")[0]
+
+
 def cell(results: pd.DataFrame, workload: str, implementation: str) -> pd.Series | None:
     """The row of one (workload, implementation) cell, or None if the run has no such cell."""
     rows = results[

@@ -171,7 +171,7 @@ def is_estimated(row: pd.Series) -> bool:
     """Whether a cell is one the estimate is for (single-thread: ``LEFT_OUT_SCENARIOS``, ``LEFT_OUT_FAMILIES``)."""
     scenario = row.get("scenario")
     if not isinstance(scenario, str) or not scenario:
-        scenario = str(row["workload"]).removesuffix(" [direct]").split(" (")[0]
+        scenario = data.scenario(str(row["workload"]))
     return scenario not in LEFT_OUT_SCENARIOS and row.get("family") not in LEFT_OUT_FAMILIES
 
 

@@ -447,22 +447,24 @@ def estimate_section(numbers: Numbers) -> list[str]:
     ]
     misses = found[found["estimate_error"].abs() > estimates.WITHIN]
     if not misses.empty:
-        over = misses[misses["estimate_error"] > 0]
-        under = misses[misses["estimate_error"] < 0]
-        rest_share = found["other_instructions_ns_per_unit"] / found["estimated_ns_per_unit"]
-        text = (f"**The {len(misses)} cells outside {within}:** {len(over)} estimated too high, {len(under)} too "
-                "low.")  # fmt: skip
-        if not over.empty:
-            text += (
-                f" Unpriced instructions are a median {rest_share[over.index].median():.0%} of the estimate of "
-                f"those too high, against {rest_share[found.index.difference(misses.index)].median():.0%} in the "
-                "cells within: an instruction costs less in them than the control says."
+        parts = []
+        for label, rows in (("too high", misses[misses["estimate_error"] > 0]),
+                            ("too low", misses[misses["estimate_error"] < 0])):  # fmt: skip
+            if rows.empty:
+                continue
+            scenarios = rows["workload"].map(data.scenario).value_counts().head(4)
+            styles = rows["implementation"].value_counts().head(3)
+            direct = int(rows["workload"].str.endswith("[direct]").sum())
+            deepest = int(rows["workload"].str.contains("(16)", regex=False).sum())
+            parts.append(
+                f"{len(rows)} {label} (by scenario: " + ", ".join(f"`{name}` {count}" for name, count in scenarios.items())
+                + "; by style: " + ", ".join(f"`{name}` {count}" for name, count in styles.items())
+                + f"; {direct} over the direct source, {deepest} at 16 stages)"
             )
-        if not under.empty:
-            named = ", ".join(f"`{row.workload}` / `{row.implementation}` ({row.estimate_error:+.0%})"
-                              for row in under.sort_values("estimate_error").head(6).itertuples())  # fmt: skip
-            text += f" Too low, by most first: {named}."
-        lines.append(text)
+        lines.append(f"**The {len(misses)} cells outside {within}:** " + "; ".join(parts) + ". Worst: " + ", ".join(
+            f"`{row.workload}` / `{row.implementation}` ({row.estimate_error:+.0%})"
+            for row in misses.reindex(misses["estimate_error"].abs().sort_values(ascending=False).index).head(5).itertuples()
+        ) + ".")  # fmt: skip
     return lines
 
 

@@ -8,7 +8,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from plotting import estimates
+from plotting import estimates, findings
 
 from . import synthetic
 from .running import run_plot
@@ -104,6 +104,18 @@ class EstimateTests(unittest.TestCase):
         self.assertEqual((spread.cells, spread.within), (4, 2))
         self.assertAlmostEqual(spread.median_error, 0.35)
         self.assertEqual(spread.share_within, 0.5)
+
+    def test_findings_state_the_distribution_and_name_the_misses(self) -> None:
+        lines = findings.estimate_section(findings.Numbers(self.run_dir))
+        text = "\n".join(lines)
+        self.assertIn("**1 of 1 cells (100%) are within ±20% of their measured median**", text)
+        self.assertIn("| `builtin` | 1 | 1 | +8% |", text)
+        self.assertNotIn("outside", text, "no cell missed")
+        # The same cell measured at 50 ns: the estimate (108) is 116% too high.
+        synthetic.set_field(self.run_dir, "ns_per_unit_median", "50")
+        text = "\n".join(findings.estimate_section(findings.Numbers(self.run_dir)))
+        self.assertIn("**The 1 cells outside ±20%:** 1 too high (by scenario: `map` 1; by style: `builtin` 1; "
+                      "0 over the direct source, 0 at 16 stages). Worst: `map` / `builtin` (+116%).", text)
 
     def test_plot_writes_the_file_and_the_chart_and_removes_a_stale_file(self) -> None:
         result = run_plot([str(self.run_dir)])
