@@ -25,8 +25,7 @@ import pandas as pd
 from . import data
 from .data import InputError
 
-# The price list's events (prices.csv) and the anatomy counter each one is counted by; `instructions`,
-# the arithmetic control, prices the instructions no event accounts for.
+# The price list's events (prices.csv), the anatomy counter each one is counted by, and its title.
 PRICED_EVENTS = (
     ("retainRelease", "retains", "retain+release"),
     ("exclusivityCheck", "exclusivity_checks", "exclusivity check"),
@@ -43,7 +42,7 @@ DEPENDENT_ARITHMETIC = "instructions"
 # two threads contending and the asyncSequence row's tasks wait on other threads, which no count prices.
 LEFT_OUT_SCENARIOS = ("asyncHop", "contention")
 LEFT_OUT_FAMILIES = ("asyncSequence",)
-# How near the measured median an estimate must be to count as "within" (issue 23: 20%).
+# How near the measured median an estimate must be to count as "within".
 WITHIN = 0.20
 FILE = "estimates.csv"
 HEADER = (
@@ -112,8 +111,8 @@ def price(instructions: float, counts: dict[str, float], prices: Prices) -> Pric
     """``instructions`` and the anatomy ``counts`` (by counter: ``retains``, ...) of one unit or one stage,
     priced. A retain+release pair is priced only as often as the counts hold its atomics (a retain of an
     object that needs none, a nil context or an immortal object, costs instructions only); the atomics no
-    pair made at the atomic's price; every instruction no event accounts for at the arithmetic control's
-    ns per instruction."""
+    pair made at the atomic's price; every instruction no event accounts for at the independent arithmetic
+    control's ns per instruction."""
     events, left, atomics = {}, instructions, counts.get("atomic_rmws", 0.0)
     for event, metric, title in PRICED_EVENTS:
         own_atomics = prices.counts.get((event, "atomic_rmws"), 0.0)

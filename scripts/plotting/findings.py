@@ -276,8 +276,8 @@ def _priced(numbers: Numbers, series: tuple[str, str], name: str) -> str:
     return (
         f"At this machine's prices its counted events cost {number(sum(ns for ns, _ in events), 1)} ns of the "
         f"{number(row['measured'], 1)} ({listed or 'none'}), and its {number(row['instructions_left'])} other "
-        f"instructions {number(row['rest'], 1)} ns at the arithmetic control's price: what its instructions do, not "
-        "their number, is the cost."
+        f"instructions {number(row['rest'], 1)} ns at the independent arithmetic control's price: what its "
+        "instructions do, not their number, is the cost."
     )
 
 
@@ -407,7 +407,7 @@ def document(numbers: Numbers) -> str:
                 "event from the instruction run; a retain+release pair only as often as the stage executes its "
                 "two atomics, since a retain that needs none costs instructions only), the atomics no pair made "
                 "at the atomic's price, "
-                "and the instructions no event accounts for at the arithmetic control's "
+                "and the instructions no event accounts for at the independent arithmetic control's "
                 f"{per_instruction:.3f} ns per instruction (four streams of xorshifts side by side, none "
                 "waiting for another: `independentInstructions`). Unexplained: measured minus estimate, over "
                 "measured; below 0 the estimate is too high.",
