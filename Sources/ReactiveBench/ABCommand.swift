@@ -50,14 +50,15 @@ struct ABCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Units per repetition instead of the base's pilot choosing them.")
     var elements: Int?
 
-    /// Above compare's 5%: two builds differ by a few percent in cells their change does not touch,
-    /// because everything after the change is laid out anew (measured with the trial's planted build, code
-    /// aligned: up to 4.4% in untouched cells, the same way in every try), which is real but no regression
-    /// of the change under test. Well below 10%: `ab` measured the trial's planted 10% slowdown at +8.6%
-    /// (docs/COMPARE.md, "How often the verdicts err"), which a threshold of 10% called unchanged.
-    static let defaultThreshold = 6.0
+    /// Between the two things the trial of docs/COMPARE.md ("How often the verdicts err") measured: a
+    /// planted 10% slowdown, which `ab` measured at +8.6% to +11.4%, and what the same planted build did to
+    /// cells its change does not touch, which moved by up to 7.4% the same way in every try because
+    /// everything after the change is laid out anew (real, but no regression of the change under test). At
+    /// 10% a +8.6% plant was called unchanged; at 6% two untouched cells were called changed in 8 of 10
+    /// tries.
+    static let defaultThreshold = 8.0
 
-    @Option(name: .long, parsing: .unconditional, help: "Time threshold: the paired ratio must differ by more than this % (default 6).")
+    @Option(name: .long, parsing: .unconditional, help: "Time threshold: the paired ratio must differ by more than this % (default 8).")
     var threshold = ABCommand.defaultThreshold
 
     @Option(name: .long, parsing: .unconditional, help: "Significance level of the Wilcoxon signed-rank test on the pairs.")

@@ -62,8 +62,8 @@ public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
 extension EnvironmentNote {
     /// Warnings about how a run's rows were compiled: without cross-module optimisation (every style
     /// then runs unspecialised across its module boundary: a dependent's build without the flags, see
-    /// docs/YOUR-OPERATORS.md), or with rows of another package that ran unspecialised beside the
-    /// project's specialised ones. `run` names the run in a comparison; nil for the one run `summary` reads.
+    /// docs/YOUR-OPERATORS.md), or, in a build with it, with rows of another package that ran
+    /// unspecialised beside the project's specialised ones. `run` names the run in a comparison; nil for the one run `summary` reads.
     public static func compilation(_ environment: [String: String]?, run: String? = nil) -> [EnvironmentNote] {
         guard let environment else { return [] }
         let whose = run.map { "the \($0) run's" } ?? "this run's"
@@ -75,7 +75,8 @@ extension EnvironmentNote {
                     + "boundary, unlike an app's code (docs/YOUR-OPERATORS.md)"
             ))
         }
-        if let rows = environment[unspecialisedKey], !rows.isEmpty {
+        // Without the optimisation no row was specialised across modules: the warning above says it all.
+        else if let rows = environment[unspecialisedKey], !rows.isEmpty {
             notes.append(EnvironmentNote(
                 .warning,
                 "\(whose) rows \(rows.replacingOccurrences(of: "; ", with: ", ")) ran unspecialised (their style is "
