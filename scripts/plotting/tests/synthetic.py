@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from plotting.data import COMPONENT_COLUMNS
+from plotting.data import COMPONENT_COLUMNS, COUNT_COLUMNS
 
 IMPLEMENTATIONS = ("baseline", "builtin", "structBridge", "rxSink")
 FAMILIES = {"baseline": "loop", "rxSink": "rx"}
@@ -68,8 +68,8 @@ def fit(implementation: str, index: int) -> list[str]:
 def write_run(directory: Path) -> Path:
     """Writes results.csv and environment.csv into ``directory`` and returns it."""
     rows = [row(workload, name, index) for workload in WORKLOADS for index, name in enumerate(IMPLEMENTATIONS)]
-    # The instruction run's component columns, empty as in a time run.
-    columns = list(dict.fromkeys([key for each in rows for key in each] + list(COMPONENT_COLUMNS)))
+    # The instruction run's component and count columns, empty as in a time run.
+    columns = list(dict.fromkeys([key for each in rows for key in each] + list(COMPONENT_COLUMNS) + list(COUNT_COLUMNS)))
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / "results.csv", "w", newline="", encoding="utf-8") as file:
         writer = csv.DictWriter(file, fieldnames=columns, restval="")
