@@ -58,7 +58,7 @@ struct ABCommand: ParsableCommand {
     /// tries.
     static let defaultThreshold = 8.0
 
-    @Option(name: .long, parsing: .unconditional, help: "Time threshold: the paired ratio must differ by more than this % (default 8).")
+    @Option(name: .long, parsing: .unconditional, help: "Time threshold: the paired ratio must differ by more than this %, and its interval by more than half of it (default 8).")
     var threshold = ABCommand.defaultThreshold
 
     @Option(name: .long, parsing: .unconditional, help: "Significance level of the Wilcoxon signed-rank test on the pairs.")

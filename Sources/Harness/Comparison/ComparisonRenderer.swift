@@ -108,7 +108,8 @@ extension ComparisonRenderer {
                 + "\(threshold)% and Mann-Whitney U gives p < \(alpha)."
         case (.all, .paired):
             times = "Times change when the paired ratio new/base (Hodges-Lehmann, base and new run alternately) "
-                + "differs by more than \(threshold)% and the Wilcoxon signed-rank test gives p < \(alpha)."
+                + "differs by more than \(threshold)%, the Wilcoxon signed-rank test gives p < \(alpha), and its "
+                + "interval (at 1 - alpha) clears half the threshold."
         }
         return [
             times,

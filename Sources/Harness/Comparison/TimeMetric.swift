@@ -46,9 +46,17 @@ public enum TimeMetric {
     }
 
     /// The verdict for a change of `percent` with p-value `pValue`: none within the threshold or without
-    /// significance; otherwise a regression or improvement when time is judged, slower or faster when not.
-    private static func verdict(_ percent: Double, _ pValue: Double, _ options: ComparisonOptions) -> Verdict {
+    /// significance, nor, for paired samples, when the end of the change's interval nearer to no change,
+    /// `nearEndPercent`, lies within half the threshold (a cell measured too loosely to tell a change
+    /// beyond the threshold from a small one: docs/COMPARE.md); otherwise a regression or improvement when
+    /// time is judged, slower or faster when not.
+    private static func verdict(
+        _ percent: Double, _ pValue: Double, _ options: ComparisonOptions, nearEndPercent: Double? = nil
+    ) -> Verdict {
         guard abs(percent) > options.timeThresholdPercent && pValue < options.alpha else { return .unchanged }
+        if let near = nearEndPercent, !(near * percent > 0 && abs(near) >= options.timeThresholdPercent / 2) {
+            return .unchanged
+        }
         if options.timeVerdicts == .informational { return percent > 0 ? .slower : .faster }
         return percent > 0 ? .regression : .improvement
     }
@@ -95,13 +103,13 @@ extension TimeMetric {
         }
         let test = WilcoxonSignedRank(logRatios)
         let percent = (exp(estimate.centre) - 1) * 100
-        let interval = "[\(DecimalText.percent((exp(estimate.low) - 1) * 100)), "
-            + "\(DecimalText.percent((exp(estimate.high) - 1) * 100))]"
+        let (low, high) = ((exp(estimate.low) - 1) * 100, (exp(estimate.high) - 1) * 100)
+        let interval = "[\(DecimalText.percent(low)), \(DecimalText.percent(high))]"
         let change = "\(DecimalText.percent(percent)) \(interval) (\(DecimalText.pValue(test.pValue)), "
             + "\(pairs.count) pairs\(unequal))"
         return MetricComparison(
-            metric: name, base: shown.0, new: shown.1, change: change, verdict: verdict(percent, test.pValue, options),
-            pValue: test.pValue
+            metric: name, base: shown.0, new: shown.1, change: change,
+            verdict: verdict(percent, test.pValue, options, nearEndPercent: percent > 0 ? low : high), pValue: test.pValue
         )
     }
 }
