@@ -90,7 +90,7 @@ def calibrate(base: Path, planted: Path, output: Path) -> int:
 
     def measure(spin: int) -> float:
         rows = ab(base, planted, output / "calibration", f"calibration-{next(attempts)}", spin,
-                  ["--workloads", "scan", "--implementations", "classSubscription", "--pairs", "8"])  # fmt: skip
+                  ["--workloads", "scan", "--implementations", "classSubscription", "--pairs", "15"])  # fmt: skip
         measured = tally.ab_try(rows).busy_loop_percent
         if measured is None:
             sys.exit("trial: the calibration's ab measured no time for scan / classSubscription")

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-# Issue 22 asks for a planted 10% slowdown (an earlier trial planted 15%).
-LOW, HIGH = 8.5, 11.5
+# Issue 22 asks for a planted 10% slowdown (an earlier trial planted 15%). The window's floor is 9.5%, not
+# 8.5%: the full `ab` measured the loop below its calibration twice (+9.7% calibrated, +8.6% measured at
+# 7ae2ee7; +8.9%, then +7.6% to +9.1% at f92dafe, docs/COMPARE.md).
+LOW, HIGH = 9.5, 11.5
 TARGET = 10.0
 
 
