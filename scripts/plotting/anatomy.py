@@ -11,11 +11,11 @@ import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from . import findings, stagefits, style, summary
+from . import data, findings, stagefits, style, summary
 from .data import Run
 
 STEM = "anatomy"
-CALLS = [(metric, title) for metric, title in findings.ANATOMY if metric != "atomic_rmws"]
+CALLS = [(metric, title) for metric, title in data.ANATOMY if metric != "atomic_rmws"]
 CALL_COLOURS = ("#4c72b0", "#8fb0d9", "#c44e52", "#dd8452", "#55a868", "#8172b3", "#937860")
 
 

@@ -54,13 +54,19 @@ COMPONENTS = (
     ("other_code", "other code"),
 )
 COMPONENT_COLUMNS = tuple(f"instructions_in_{stem}_per_unit" for stem, _ in COMPONENTS)
-# An instruction run's counts per unit (docs/CSV.md, "Anatomy"), which estimates.py prices.
-COUNT_COLUMNS = ("instructions_per_unit",) + tuple(
-    f"{counter}_per_unit" for counter in (
-        "retains", "releases", "exclusivity_checks", "lock_acquisitions", "metadata_lookups", "dynamic_casts",
-        "mallocs", "atomic_rmws",
-    )
-)  # fmt: skip
+# The anatomy's counters (docs/CSV.md, "Anatomy"), in the order the findings list them, with their titles.
+ANATOMY = (
+    ("retains", "retains"),
+    ("releases", "releases"),
+    ("atomic_rmws", "atomic RMWs"),
+    ("lock_acquisitions", "lock acquisitions"),
+    ("exclusivity_checks", "exclusivity checks"),
+    ("metadata_lookups", "metadata lookups"),
+    ("dynamic_casts", "dynamic casts"),
+    ("mallocs", "mallocs"),
+)
+# An instruction run's counts per unit, which estimates.py prices.
+COUNT_COLUMNS = ("instructions_per_unit",) + tuple(f"{counter}_per_unit" for counter, _ in ANATOMY)
 OPTIONAL_NUMERIC_COLUMNS = (
     ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription") + COMPONENT_COLUMNS + COUNT_COLUMNS
 )

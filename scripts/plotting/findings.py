@@ -18,16 +18,6 @@ import pandas as pd
 from . import data, estimates, stagefits, summary
 from .data import InputError
 
-ANATOMY = (
-    ("retains", "retains"),
-    ("releases", "releases"),
-    ("atomic_rmws", "atomic RMWs"),
-    ("lock_acquisitions", "lock acquisitions"),
-    ("exclusivity_checks", "exclusivity checks"),
-    ("metadata_lookups", "metadata lookups"),
-    ("dynamic_casts", "dynamic casts"),
-    ("mallocs", "mallocs"),
-)
 # The sweep whose slope is "one more operator stage": map stages behind the direct source when the run
 # has them (the source and the sink then cost next to nothing), else behind the subject.
 STAGE_SERIES = (("pipelineDepth", "direct"), ("pipelineDepth", "subject"), ("pipelineDepth", ""))
@@ -80,12 +70,12 @@ def number(value: float | None, digits: int = 0) -> str:
 def stage_table(numbers: Numbers, series: tuple[str, str]) -> str:
     """One row per style: ns, instructions and every anatomy counter per stage."""
     scenario, source = series
-    header = ["style", "ns per stage", "instructions per stage"] + [title for _, title in ANATOMY]
+    header = ["style", "ns per stage", "instructions per stage"] + [title for _, title in data.ANATOMY]
     rows = []
     for name in numbers.styles():
         ns = numbers.slope(numbers.fits, scenario, source, name, "ns")
         instructions = numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element")
-        anatomy = [numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") for metric, _ in ANATOMY]
+        anatomy = [numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") for metric, _ in data.ANATOMY]
         if ns is None and instructions is None:
             continue
         rows.append([f"`{name}`", number(ns, 1), number(instructions)] + [number(value, 2) for value in anatomy])
@@ -254,7 +244,7 @@ def _fewer_instructions_more_time(numbers: Numbers, series) -> str | None:
                     anatomy = "; ".join(
                         f"{title} {number(numbers.slope(numbers.instruction_fits, scenario, source, slow, metric, 'element'), 2)}"
                         f" vs {number(numbers.slope(numbers.instruction_fits, scenario, source, fast, metric, 'element'), 2)}"
-                        for metric, title in ANATOMY
+                        for metric, title in data.ANATOMY
                     )  # fmt: skip
                     return (
                         f"**`{slow}` executes fewer instructions per stage than `{fast}` "
@@ -286,12 +276,12 @@ def _rx_stage(numbers: Numbers, series) -> str | None:
     if series is None or "rxSink" not in numbers.styles():
         return None
     scenario, source = series
-    values = {metric: numbers.slope(numbers.instruction_fits, scenario, source, "rxSink", metric, "element") for metric, _ in ANATOMY}
+    values = {metric: numbers.slope(numbers.instruction_fits, scenario, source, "rxSink", metric, "element") for metric, _ in data.ANATOMY}
     instructions = numbers.slope(numbers.instruction_fits, scenario, source, "rxSink", "instructions", "element")
     ns = numbers.slope(numbers.fits, scenario, source, "rxSink", "ns")
     if instructions is None or ns is None:
         return None
-    anatomy = ", ".join(f"{number(values[metric], 2)} {title}" for metric, title in ANATOMY if values[metric])
+    anatomy = ", ".join(f"{number(values[metric], 2)} {title}" for metric, title in data.ANATOMY if values[metric])
     reasons = []
     if (values["lock_acquisitions"] or 0) >= 0.5:
         reasons.append("its sinks take a lock per element (the disposed flag `forwardOn` checks is an `AtomicInt`, "
