@@ -300,7 +300,7 @@ def plot_run(run_dir: str, base_dir: str | None) -> int:
     colours = style.colour_map(names)
     try:
         with staging.staged(run.directory) as staged:
-            estimated = estimates.estimate_run(run.directory)
+            estimated = estimates.estimate_run(run.directory, run.results)
             if estimated is not None:
                 estimates.write(estimated, staged / estimates.FILE)
             charts = draw_charts(run, colours, staged / staging.PLOTS, estimated)

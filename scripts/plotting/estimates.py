@@ -128,18 +128,21 @@ def price(instructions: float, counts: dict[str, float], prices: Prices) -> Pric
     return Priced(events, max(0.0, left), max(0.0, left) * prices.per_instruction)
 
 
-def estimate_run(directory: Path) -> pd.DataFrame | None:
+def estimate_run(
+    directory: Path, timed: pd.DataFrame | None = None, counted: pd.DataFrame | None = None
+) -> pd.DataFrame | None:
     """One row per single-thread cell that is ok in both the run and its instruction run (HEADER's
     columns); None when the run has no instruction run, its instruction run has no anatomy counts, or
-    either has no price list."""
+    either has no price list. ``timed`` and ``counted``: the run's and its instruction run's results.csv
+    when the caller has read them already (``findings.Numbers``)."""
     instructions = directory / "instructions"
     if not (instructions / "results.csv").is_file():
         return None
     prices = Prices.load(directory, instructions)
     if prices is None:
         return None
-    timed = data.load_results(directory / "results.csv")
-    counted = data.load_results(instructions / "results.csv")
+    timed = data.load_results(directory / "results.csv") if timed is None else timed
+    counted = data.load_results(instructions / "results.csv") if counted is None else counted
     if any(counted[column].isna().all() for column in data.COUNT_COLUMNS):
         return None  # counted without the anatomy (a perf counter's run): nothing to price
     counted = counted[counted["status"] == data.OK].drop_duplicates(["workload", "implementation"])

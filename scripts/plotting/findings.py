@@ -55,6 +55,10 @@ class Numbers:
             return None
         return float(row[column])
 
+    def estimates(self) -> pd.DataFrame | None:
+        """``estimates.estimate_run`` of the run, from the tables read here."""
+        return estimates.estimate_run(self.run.directory, self.run.results, self.instruction_results)
+
     def styles(self) -> list[str]:
         """The implementations of the run, the baseline left out."""
         return [name for name in data.implementations(self.run.results) if name != data.BASELINE]
@@ -412,7 +416,7 @@ def document(numbers: Numbers) -> str:
 def estimate_section(numbers: Numbers) -> list[str]:
     """How well each single-thread cell's counts, priced, give its measured median (estimates.py): the
     distribution, per style, and what the cells it misses have in common. Empty without an estimate."""
-    found = estimates.estimate_run(numbers.run.directory)
+    found = numbers.estimates()
     if found is None:
         return []
     spread = estimates.distribution(found)

@@ -108,7 +108,7 @@ def explained(run_directory: Path) -> str:
         "",
         findings.time_split_table(split, per_instruction),
     ]
-    found = estimates.estimate_run(run_directory)
+    found = numbers.estimates()
     if found is not None:
         spread = estimates.distribution(found)
         lines += [
