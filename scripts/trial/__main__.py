@@ -83,14 +83,15 @@ def build(name: str, commit: str, patch: Path | None) -> Path:
 
 
 def calibrate(base: Path, planted: Path, output: Path) -> int:
-    """Busy-loop iterations worth ~10% of scan/classSubscription: ab on that cell until a count measures
-    within the window (calibration.LOW-HIGH), each next count from the tries so far (``calibration.calibrate``: the loop's cost is
+    """Busy-loop iterations worth ~10% of scan/classSubscription: ab on that cell, with as many pairs as the
+    trial's own ab (the default of ``ab --quick``), until a count measures within the window
+    (calibration.LOW-HIGH), each next count from the tries so far (``calibration.calibrate``: the loop's cost is
     not proportional to its iterations)."""
     attempts = iter(range(1, 7))
 
     def measure(spin: int) -> float:
         rows = ab(base, planted, output / "calibration", f"calibration-{next(attempts)}", spin,
-                  ["--workloads", "scan", "--implementations", "classSubscription", "--pairs", "15"])  # fmt: skip
+                  ["--workloads", "scan", "--implementations", "classSubscription"])  # fmt: skip
         measured = tally.ab_try(rows).busy_loop_percent
         if measured is None:
             sys.exit("trial: the calibration's ab measured no time for scan / classSubscription")
