@@ -84,7 +84,7 @@ let package = Package(
         ),
         // The scenario table, the registry and the harness, for the package-benchmark suite
         // (Benchmarks/PackageBenchmark, a nested package).
-        .library(name: "ReactiveBenchWorkloads", targets: ["Workloads", "Implementations", "Harness"]),
+        .library(name: "ReactiveBenchWorkloads", targets: ["Workloads", "Harness"]),
         // The conformance suite, for a package's own tests of its Combine style:
         // `CombineConformance.check(MyOperators.self)` in a Swift Testing test.
         .library(name: "ReactiveBenchConformance", targets: ["ReactiveBenchConformance"]),
@@ -148,16 +148,6 @@ let package = Package(
         // source is not under test.
         .target(name: "DirectSources", dependencies: ["RxCore", "SimpleCombine", openCombine], swiftSettings: optimisation),
 
-        // The registry: every implementation by name, with what it supports.
-        .target(
-            name: "Implementations",
-            dependencies: [
-                "StyleKit", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
-                "RxCore", "RxSinks", "Subjects", "SimpleCombineOperators", "AsyncSequenceStyle", openCombine,
-            ],
-            swiftSettings: optimisation
-        ),
-
         // Clock, allocation probe, latency recorder, statistics, runner, CSV, comparison.
         .target(
             name: "Harness",
@@ -167,12 +157,14 @@ let package = Package(
             swiftSettings: optimisation
         ),
 
-        // The workloads, written once, and the scenario table that drives every implementation.
+        // The workloads, written once, the scenario table, and the registry of rows (every implementation
+        // by name, with what it supports) that the table drives.
         .target(
             name: "Workloads",
             dependencies: [
-                "Harness", "Implementations", "StyleKit", "RxCore", "RxSinks", "Subjects", "DirectSources",
-                "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle", openCombine, asyncAlgorithms,
+                "Harness", "StyleKit", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin", "RxCore",
+                "RxSinks", "Subjects", "DirectSources", "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle",
+                openCombine, asyncAlgorithms,
             ] + rxSwiftRow,
             path: "Benchmarks/Workloads",
             swiftSettings: optimisation
@@ -182,7 +174,7 @@ let package = Package(
         // the CSV rows. Between the scenarios (Workloads) and the tool.
         .target(
             name: "Runner",
-            dependencies: ["Harness", "Workloads", "Implementations", "StyleKit"],
+            dependencies: ["Harness", "Workloads", "StyleKit"],
             swiftSettings: optimisation
         ),
 
@@ -190,7 +182,7 @@ let package = Package(
         .target(
             name: "ReactiveBench",
             dependencies: [
-                "Runner", "Workloads", "Harness", "Implementations", "StyleKit", "CombineFramework",
+                "Runner", "Workloads", "Harness", "StyleKit", "CombineFramework",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: optimisation,
@@ -217,7 +209,7 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "ReactiveBenchConformance", "TestSupport", "StyleKit", "Implementations", "RxCore", "RxSinks", "Subjects",
+                "ReactiveBenchConformance", "TestSupport", "StyleKit", "Workloads", "RxCore", "RxSinks", "Subjects",
                 "SimpleCombine", "SimpleCombineOperators", "DirectSources", openCombine,
             ],
             swiftSettings: rxSwiftDefine
@@ -229,7 +221,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "Implementations", "StyleKit", openCombine],
+            dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "StyleKit", openCombine],
             // The allocation probe needs jemalloc as the process allocator, as in the tool: linked, plain
             // `swift test` has it without LD_PRELOAD. (Under a sanitizer, whose runtime is linked into the
             // test executable, the sanitizer's malloc still wins; those runs do not probe allocations.)

@@ -1,6 +1,5 @@
 import Foundation
 import Harness
-import Implementations
 import StyleKit
 
 /// Controls for the call anatomy (`run --metric instructions`): registered only when

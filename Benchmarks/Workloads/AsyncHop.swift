@@ -1,7 +1,6 @@
 import AsyncSequenceStyle
 import Dispatch
 import Harness
-import Implementations
 import CombineFramework
 import RxCore
 import RxSinks
@@ -62,13 +61,13 @@ public struct AsyncHopWorkload: Workload {
         switch implementation.family {
         case .loop: return HopCell<DispatchHop>(input: input)
         case .rx: return HopCell<ObserveOnHop>(input: input)
-        case .combine: return makeCombineCell(implementation.combineStyle!, input: input)
+        case .combine: return implementation.makeCombineCell(for: self, input: input)
         case .asyncSequence: return HopCell<AsyncStreamHop>(input: input)
         case .simpleCombine: preconditionFailure("simpleCombine's asyncHop cell is unsupported")
         }
     }
 
-    private func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
+    public func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
         HopCell<ReceiveOnHop<Style>>(input: input)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Harness
-import Implementations
 import StyleKit
 
 /// A control for the chains that grow faster than linear: per element, `depth` nested calls, each frame

@@ -1,5 +1,4 @@
 import Harness
-import Implementations
 import CombineFramework
 import RxCore
 import RxSinks
@@ -57,13 +56,13 @@ public struct ContentionWorkload: Workload {
         switch implementation.family {
         case .loop: preconditionFailure("the loop is not thread-safe: its contention cell is unsupported")
         case .rx: return ContentionCell<LockedPublishSubject>(input: input)
-        case .combine: return makeCombineCell(implementation.combineStyle!, input: input)
+        case .combine: return implementation.makeCombineCell(for: self, input: input)
         case .simpleCombine: return ContentionCell<SimplePassthroughPipeline>(input: input)
         case .asyncSequence: preconditionFailure("asyncSequence's contention cell is unsupported")
         }
     }
 
-    private func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
+    public func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
         ContentionCell<PassthroughPipeline<Style>>(input: input)
     }
 }

@@ -1,5 +1,4 @@
 import AsyncSequenceStyle
-import Implementations
 import CombineFramework
 import SimpleCombine
 import SimpleCombineOperators

@@ -1,7 +1,6 @@
 import AsyncAlgorithms
 import AsyncSequenceStyle
 import Harness
-import Implementations
 import CombineFramework
 import RxCore
 import RxSinks
@@ -102,7 +101,7 @@ public struct FanOutWorkload: Workload {
         switch implementation.family {
         case .loop: return LoopFanOutCell(input: input, subscribers: subscribers)
         case .rx: return RxFanOutCell(input: input, subscribers: subscribers)
-        case .combine: return makeCombineCell(implementation.combineStyle!, input: input)
+        case .combine: return implementation.makeCombineCell(for: self, input: input)
         case .simpleCombine:
             return PushFanOutCell<SimplePassthroughSubject<Int, Never>>(
                 input: input, subscribers: subscribers, makeSubject: SimplePassthroughSubject.init
@@ -113,7 +112,7 @@ public struct FanOutWorkload: Workload {
         }
     }
 
-    private func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
+    public func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
         switch source {
         case .familySubject:
             PushFanOutCell<PassthroughSubject<Int, Never>>(

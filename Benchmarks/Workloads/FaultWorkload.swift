@@ -1,6 +1,5 @@
 import Foundation
 import Harness
-import Implementations
 import StyleKit
 
 /// Workloads that misbehave on purpose, to prove that the harness survives them: registered only when

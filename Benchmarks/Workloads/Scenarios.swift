@@ -3,26 +3,39 @@
 public enum Scenarios {
     /// Every workload at every parameter value (`run --full`). A workload whose source is not under test
     /// (``SourcedWorkload``) is listed over the subject, then at once over the direct source.
-    public static let all: [any Workload] = overBothSources { source in
-        [
-            FloorWorkload(source: source),
-            MapWorkload(source: source),
-            MapStruct64Workload(source: source),
-            MapObjectWorkload(source: source),
-            FilterWorkload(source: source),
-            ScanWorkload(source: source),
-            ModulusWorkload(source: source),
-            MapFilterScanWorkload(source: source),
-        ] + ChainStage.allCases.flatMap { PipelineDepthWorkload.sweep($0, source) } + [
-            HistogramWorkload(source: source),
-        ] + WithLatestFromWorkload.sweep(source) + SampleWorkload.sweep(source) + SampleWithFromWorkload.sweep(source)
-            + SubscribeChurnWorkload.sweep(source) + DemandWorkload.sweep(source)
-    } + fanOutAndThreads + FaultWorkload.registered + AnatomyControlWorkload.registered
-        + CallChainControlWorkload.registered
+    public static let all: [any Workload] = {
+        var rows = Rows()
+        visitEveryWorkloadType(&rows)
+        return rows.all
+    }()
 
-    /// `fanOut` over both subjects, the thread hop, two senders: their sources are what they measure.
-    private static let fanOutAndThreads: [any Workload] =
-        (FanOutWorkload.sweep as [any Workload]) + [AsyncHopWorkload(), ContentionWorkload()]
+    /// The table itself: hands `visitor` the rows of every workload type in report order, each type's
+    /// rows as an array of that type, so that code made for each type (a Combine row's cells,
+    /// ``CombineCells``) has it as a concrete type. ``all`` is what it lists.
+    public static func visitEveryWorkloadType<Visitor: WorkloadTypeVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(overBothSources { [FloorWorkload(source: $0)] })
+        visitor.visit(overBothSources { [MapWorkload(source: $0)] })
+        visitor.visit(overBothSources { [MapStruct64Workload(source: $0)] })
+        visitor.visit(overBothSources { [MapObjectWorkload(source: $0)] })
+        visitor.visit(overBothSources { [FilterWorkload(source: $0)] })
+        visitor.visit(overBothSources { [ScanWorkload(source: $0)] })
+        visitor.visit(overBothSources { [ModulusWorkload(source: $0)] })
+        visitor.visit(overBothSources { [MapFilterScanWorkload(source: $0)] })
+        visitor.visit(overBothSources { source in ChainStage.allCases.flatMap { PipelineDepthWorkload.sweep($0, source) } })
+        visitor.visit(overBothSources { [HistogramWorkload(source: $0)] })
+        visitor.visit(overBothSources(WithLatestFromWorkload.sweep))
+        visitor.visit(overBothSources(SampleWorkload.sweep))
+        visitor.visit(overBothSources(SampleWithFromWorkload.sweep))
+        visitor.visit(overBothSources(SubscribeChurnWorkload.sweep))
+        visitor.visit(overBothSources(DemandWorkload.sweep))
+        // `fanOut` over both subjects, the thread hop, two senders: their sources are what they measure.
+        visitor.visit(FanOutWorkload.sweep)
+        visitor.visit([AsyncHopWorkload()])
+        visitor.visit([ContentionWorkload()])
+        visitor.visit(FaultWorkload.registered)
+        visitor.visit(AnatomyControlWorkload.registered)
+        visitor.visit(CallChainControlWorkload.registered)
+    }
 
     /// The default run: every scenario over the subject, swept ones at their middle parameter values
     /// only, but for the depth sweeps, which keep depths 1, 4 and 16 (enough for a fit of the cost of a
@@ -74,11 +87,27 @@ public enum Scenarios {
     }
 
     /// The workloads `make` lists, each over the subject and then over the direct source.
-    private static func overBothSources(_ make: (SourceKind) -> [any SourcedWorkload]) -> [any Workload] {
-        zip(make(.subject), make(.direct)).flatMap { subject, direct in [subject, direct] as [any Workload] }
+    private static func overBothSources<W: SourcedWorkload>(_ make: (SourceKind) -> [W]) -> [W] {
+        zip(make(.subject), make(.direct)).flatMap { subject, direct in [subject, direct] }
     }
 
     private static func allButTheMiddle(_ sweep: [any SourcedWorkload]) -> [String] {
         sweep.enumerated().filter { $0.offset != sweep.count / 2 }.map(\.element.name)
+    }
+}
+
+/// Work done once per workload type of the scenario table, with the type concrete: see
+/// ``Scenarios/visitEveryWorkloadType(_:)``.
+public protocol WorkloadTypeVisitor {
+    /// `rows`: every row of one workload type, in report order.
+    mutating func visit<W: Workload>(_ rows: [W])
+}
+
+/// Collects the scenario table's rows.
+private struct Rows: WorkloadTypeVisitor {
+    var all: [any Workload] = []
+
+    mutating func visit<W: Workload>(_ rows: [W]) {
+        all += rows as [any Workload]
     }
 }

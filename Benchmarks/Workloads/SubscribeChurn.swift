@@ -1,6 +1,5 @@
 import DirectSources
 import Harness
-import Implementations
 import CombineFramework
 import RxCore
 import RxSinks
@@ -27,7 +26,7 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
     public let unit = MeasuredUnit.subscription
     public let operators: [OperatorID] = [.map]
     /// The chain, as a type, so that Combine-family chains are built with their full static type.
-    private let chain: any MapChainDepth.Type
+    let chain: any MapChainDepth.Type
 
     static let sentinel = Int.min
 
@@ -68,19 +67,17 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
         return value
     }
 
-    /// The cell of `implementation` over this workload's source. Each Combine style, chain and source is a
-    /// concrete type here (``Implementation/withCombineStyle(_:)``), so the closure that builds a chain is
-    /// specialised for all of them, as an app's `.map(f).map(f)` is.
+    /// The cell of `implementation` over this workload's source. Each source is a concrete type here, and
+    /// so is each Combine style (``makeCombineCell(_:input:)``), so the closure that builds a chain is
+    /// specialised for both, as an app's `.map(f).map(f)` is.
     public func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell {
         switch (implementation.family, source) {
         case (.loop, _):
             return LoopChurnCell(input: input, depth: depth)
         case (.rx, _):
             return rxIntSource(implementation, source, RxChurnCellMaker(input: input, depth: depth))
-        case (.combine, .subject):
-            return makeCombineCell(implementation, chain, PassthroughSubject<Int, Never>.self, input)
-        case (.combine, .direct):
-            return makeCombineCell(implementation, chain, DirectPublisher<Int, Never>.self, input)
+        case (.combine, _):
+            return implementation.makeCombineCell(for: self, input: input)
         case (.simpleCombine, .subject):
             return makeSimpleCombineCell(SimplePassthroughSubject<Int, Never>.self, input)
         case (.simpleCombine, .direct):
@@ -98,10 +95,21 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
         }
     }
 
-    private func makeCombineCell<Chain: MapChainDepth, Source: CombineCellSource>(
-        _ implementation: Implementation, _ chain: Chain.Type, _ source: Source.Type, _ input: SeededInput
+    public func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
+        switch source {
+        case .subject: Self.makeCombineCell(style, chain, PassthroughSubject<Int, Never>.self, input)
+        case .direct: Self.makeCombineCell(style, chain, DirectPublisher<Int, Never>.self, input)
+        }
+    }
+
+    static func makeCombineCell<Style: CombineOperatorStyle, Chain: MapChainDepth, Source: CombineCellSource>(
+        _ style: Style.Type, _ chain: Chain.Type, _ source: Source.Type, _ input: SeededInput
     ) -> any Cell where Source.Output == Int {
-        implementation.withCombineStyle(CombineChurnCellMaker<Chain, Source>(input: input))
+        PushChurnCell<Source, CombineOutput<Int>>(input: input) { source, output in
+            // Support for `map` was checked before the cell was made; the conformance suite checks that
+            // every style builds what it claims to support.
+            try! Chain.build(Style.self, source, into: SubscribeOutput(output: output))
+        }
     }
 }
 
@@ -123,20 +131,6 @@ private struct RxChurnCellMaker: RxIntSourceVisitor {
             let subscription = chain.subscribe(sink)
             source.sendNext(value)
             Source.Library.dispose(subscription)
-        }
-    }
-}
-
-/// Makes a ``PushChurnCell`` for the Combine style it is given as a concrete type.
-private struct CombineChurnCellMaker<Chain: MapChainDepth, Source: CombineCellSource>: CombineStyleVisitor
-where Source.Output == Int {
-    let input: SeededInput
-
-    func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> any Cell {
-        PushChurnCell<Source, CombineOutput<Int>>(input: input) { source, output in
-            // Support for `map` was checked before the cell was made; the conformance suite checks that
-            // every style builds what it claims to support.
-            try! Chain.build(Style.self, source, into: SubscribeOutput(output: output))
         }
     }
 }

@@ -1,4 +1,3 @@
-import Implementations
 import StyleKit
 
 /// What one unit of a workload is: an element pushed through a pipeline, or a whole subscription.
@@ -51,8 +50,14 @@ public protocol Workload: Sendable {
     /// Whether every implementation's cell keeps a second thread busy while it is timed (a thread hop, a
     /// second sender): see ``keepsASecondThreadBusy(for:)``.
     var usesASecondThread: Bool { get }
-    /// Only called for implementations for which `unsupportedReason` is nil.
+    /// Only called for implementations for which `unsupportedReason` is nil. A Combine-family row's cell
+    /// comes from ``Implementation/makeCombineCell(for:input:)``, which calls ``makeCombineCell(_:input:)``
+    /// with the row's style as a concrete type.
     func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell
+    /// The cell of the Combine-family row of `style`, whose support was checked: specialised for `style`
+    /// where the caller has it as a concrete type (``CombineCells``). A workload that runs in no Combine
+    /// row (a control of the baseline's) leaves it out.
+    func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell
 }
 
 extension Workload {
@@ -65,6 +70,10 @@ extension Workload {
     public var unrepeatableInstructionsReason: String? { nil }
     public var usesASecondThread: Bool { false }
     public var rankingMargin: Double { 0.25 }
+
+    public func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
+        preconditionFailure("\(name) runs in no Combine row: unsupportedReason(for:) is not nil for any")
+    }
 
     public func unsupportedReason(for implementation: Implementation) -> String? {
         defaultUnsupportedReason(for: implementation)

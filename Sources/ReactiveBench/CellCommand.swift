@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Harness
-import Implementations
 import StyleKit
 import Runner
 import Workloads

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Implementations
 import Runner
 import StyleKit
 import Workloads

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Harness
-@_exported import Implementations
 @_exported import StyleKit
 @_exported import Workloads
 

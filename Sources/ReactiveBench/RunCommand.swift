@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Harness
-import Implementations
 import Runner
 import StyleKit
 import Workloads

@@ -1,6 +1,5 @@
 import CombineFramework
 import Harness
-import Implementations
 import Runner
 import StyleKit
 import Workloads

@@ -1,4 +1,3 @@
-import Implementations
 import StyleKit
 import Workloads
 

@@ -1,5 +1,4 @@
 import Harness
-import Implementations
 import StyleKit
 import Workloads
 

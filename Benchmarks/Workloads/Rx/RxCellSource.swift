@@ -1,5 +1,4 @@
 import DirectSources
-import Implementations
 import RxCore
 
 /// A source an Rx cell sends its elements into, of either library (``RxLibrary``): the Rx core's

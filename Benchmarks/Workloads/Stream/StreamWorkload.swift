@@ -1,7 +1,6 @@
 import AsyncSequenceStyle
 import DirectSources
 import Harness
-import Implementations
 import CombineFramework
 import RxCore
 import SimpleCombine
@@ -139,9 +138,9 @@ extension StreamWorkload {
         }
     }
 
-    /// The cell of `implementation` over this workload's source. Each Combine style and each source is a
-    /// concrete type here (``Implementation/withCombineStyle(_:)``), so the closures that build the
-    /// pipelines are specialised for this workload, the style and the source.
+    /// The cell of `implementation` over this workload's source. Each source is a concrete type here, and
+    /// so is each Combine style (``makeCombineCell(_:input:)``), so the closures that build the pipelines
+    /// are specialised for this workload, the style and the source.
     public func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell {
         makeStreamCell(for: implementation, input: input)
     }
@@ -154,14 +153,8 @@ extension StreamWorkload {
             return LoopStreamCell(workload: self, input: input)
         case (.rx, _):
             return rxCellSource(implementation, source, RxStreamCellMaker(workload: self, input: input))
-        case (.combine, .subject):
-            return implementation.withCombineStyle(
-                CombineStreamCellMaker<Self, PassthroughSubject<Inputs.Element, Never>>(workload: self, input: input)
-            )
-        case (.combine, .direct):
-            return implementation.withCombineStyle(
-                CombineStreamCellMaker<Self, DirectPublisher<Inputs.Element, Never>>(workload: self, input: input)
-            )
+        case (.combine, _):
+            return implementation.makeCombineCell(for: self, input: input)
         case (.simpleCombine, .subject):
             return makeSimpleCombineCell(SimplePassthroughSubject<Inputs.Element, Never>.self, input)
         case (.simpleCombine, .direct):
@@ -169,6 +162,23 @@ extension StreamWorkload {
         case (.asyncSequence, _):
             let buffering = demand.streamBuffering
             return makeAsyncCell(input) { StreamSource<Inputs.Element>(buffering: buffering) }
+        }
+    }
+
+    public func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
+        switch source {
+        case .subject: makeCombineCell(style, PassthroughSubject<Inputs.Element, Never>.self, input)
+        case .direct: makeCombineCell(style, DirectPublisher<Inputs.Element, Never>.self, input)
+        }
+    }
+
+    func makeCombineCell<Style: CombineOperatorStyle, Source: CombineCellSource>(
+        _ style: Style.Type, _ source: Source.Type, _ input: SeededInput
+    ) -> any Cell where Source.Output == Inputs.Element {
+        let workload = self
+        return PushStreamCell<Self, Source>(workload: self, input: input) { source, sink in
+            let output = CombineOutput<Output>(sink: sink, demand: workload.demand, consumerRounds: workload.consumerRounds)
+            try workload.buildCombine(Style.self, source: source, output: output)
         }
     }
 
@@ -205,21 +215,6 @@ private struct RxStreamCellMaker<W: StreamWorkload>: RxCellSourceVisitor {
         let workload = self.workload
         return RxStreamCell<W, Source>(workload: workload, input: input) { source, sink in
             workload.buildRx(source: source.observable).subscribe(sink)
-        }
-    }
-}
-
-/// Makes a ``PushStreamCell`` for the Combine style it is given as a concrete type.
-private struct CombineStreamCellMaker<W: StreamWorkload, Source: CombineCellSource>: CombineStyleVisitor
-where Source.Output == W.Inputs.Element {
-    let workload: W
-    let input: SeededInput
-
-    func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> any Cell {
-        let workload = self.workload
-        return PushStreamCell<W, Source>(workload: workload, input: input) { source, sink in
-            let output = CombineOutput<W.Output>(sink: sink, demand: workload.demand, consumerRounds: workload.consumerRounds)
-            try workload.buildCombine(Style.self, source: source, output: output)
         }
     }
 }

@@ -1,6 +1,5 @@
 import DirectSources
 import Harness
-import Implementations
 import RxCore
 
 /// The kind of source an Rx two-input cell drives, with the schedule's loop over a pair of them (see

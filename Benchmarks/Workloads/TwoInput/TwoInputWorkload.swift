@@ -1,5 +1,4 @@
 import DirectSources
-import Implementations
 import CombineFramework
 import RxCore
 import SimpleCombine
@@ -55,29 +54,39 @@ extension TwoInputWorkload {
         )
     }
 
-    /// The cell of `implementation` over this workload's sources. Each Combine style and each source is
-    /// a concrete type here (``Implementation/withCombineStyle(_:)``), so the closures that build the
-    /// pipelines are specialised for this workload, the style and the source.
+    /// The cell of `implementation` over this workload's sources. Each source is a concrete type here, and
+    /// so is each Combine style (``makeCombineCell(_:input:)``), so the closures that build the pipelines
+    /// are specialised for this workload, the style and the source.
     public func makeCell(for implementation: Implementation, input: SeededInput) -> any Cell {
         switch (implementation.family, source) {
         case (.loop, _):
             return TwoInputLoopCell(workload: self, input: input)
         case (.rx, _):
             return rxIntSource(implementation, source, TwoInputRxCellMaker(workload: self, input: input))
-        case (.combine, .subject):
-            return implementation.withCombineStyle(
-                TwoInputCombineCellMaker<Self, PassthroughSubject<Int, Never>>(workload: self, input: input)
-            )
-        case (.combine, .direct):
-            return implementation.withCombineStyle(
-                TwoInputCombineCellMaker<Self, DirectPublisher<Int, Never>>(workload: self, input: input)
-            )
+        case (.combine, _):
+            return implementation.makeCombineCell(for: self, input: input)
         case (.simpleCombine, .subject):
             return makeSimpleCombineCell(SimplePassthroughSubject<Int, Never>.self, input)
         case (.simpleCombine, .direct):
             return makeSimpleCombineCell(SimpleDirectPublisher<Int, Never>.self, input)
         case (.asyncSequence, _):
             preconditionFailure("asyncSequence has no two-input operator: its cells are unsupported")
+        }
+    }
+
+    public func makeCombineCell<Style: CombineOperatorStyle>(_ style: Style.Type, input: SeededInput) -> any Cell {
+        switch source {
+        case .subject: makeCombineCell(style, PassthroughSubject<Int, Never>.self, input)
+        case .direct: makeCombineCell(style, DirectPublisher<Int, Never>.self, input)
+        }
+    }
+
+    func makeCombineCell<Style: CombineOperatorStyle, Source: TwoInputPushSource & Publisher>(
+        _ style: Style.Type, _ source: Source.Type, _ input: SeededInput
+    ) -> any Cell where Source.Failure == Never {
+        let workload = self
+        return TwoInputPushCell<Self, Source>(workload: self, input: input) { primary, secondary, sink in
+            try workload.buildCombine(Style.self, primary: primary, secondary: secondary, output: CombineOutput(sink: sink))
         }
     }
 
@@ -101,20 +110,6 @@ private struct TwoInputRxCellMaker<W: TwoInputWorkload>: RxIntSourceVisitor {
         let workload = self.workload
         return TwoInputRxCell<W, Source>(workload: workload, input: input) { primary, secondary, sink in
             workload.buildRx(primary: primary.observable, secondary: secondary.observable).subscribe(sink)
-        }
-    }
-}
-
-/// Makes a ``TwoInputPushCell`` for the Combine style it is given as a concrete type.
-private struct TwoInputCombineCellMaker<W: TwoInputWorkload, Source: TwoInputPushSource & Publisher>: CombineStyleVisitor
-where Source.Failure == Never {
-    let workload: W
-    let input: SeededInput
-
-    func visit<Style: CombineOperatorStyle>(_ style: Style.Type) -> any Cell {
-        let workload = self.workload
-        return TwoInputPushCell<W, Source>(workload: workload, input: input) { primary, secondary, sink in
-            try workload.buildCombine(Style.self, primary: primary, secondary: secondary, output: CombineOutput(sink: sink))
         }
     }
 }

@@ -104,7 +104,7 @@ public enum InstructionComponent: String, CaseIterable, Sendable, Codable {
     private static let modules: [String: InstructionComponent] = [
         "Workloads": .sourceAndSink, "DirectSources": .sourceAndSink, "Subjects": .sourceAndSink,
         "OpenCombine": .libraryCore, "SimpleCombine": .libraryCore, "RxCore": .libraryCore, "RxSwift": .libraryCore,
-        "Harness": .harness, "Runner": .harness, "ReactiveBench": .harness, "Implementations": .harness,
+        "Harness": .harness, "Runner": .harness, "ReactiveBench": .harness,
         "StyleKit": .harness, "CombineFramework": .harness,
         "Synchronization": .swiftRuntime, "Swift": .swiftRuntime, "_Concurrency": .swiftRuntime,
     ]

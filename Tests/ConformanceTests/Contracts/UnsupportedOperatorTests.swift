@@ -1,4 +1,4 @@
-import Implementations
+import Workloads
 import ReactiveBenchConformance
 import StyleKit
 import CombineFramework

@@ -1,5 +1,5 @@
 import Foundation
-import Implementations
+import Workloads
 import ReactiveBenchConformance
 import StyleKit
 import Testing

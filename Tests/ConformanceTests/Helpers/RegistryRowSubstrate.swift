@@ -1,4 +1,4 @@
-import Implementations
+import Workloads
 import ReactiveBenchConformance
 import StyleKit
 
@@ -13,3 +13,7 @@ extension RegistryRowSubstrate {
     var supportedOperators: Set<OperatorID> { row.supportedOperators }
     var isThreadSafe: Bool { row.isThreadSafe }
 }
+
+/// The contracts' demand policy, not the workloads' (the registry's module, imported here for
+/// `Implementation`, has one of its own).
+typealias DemandPolicy = ReactiveBenchConformance.DemandPolicy

@@ -1,5 +1,5 @@
 import DirectSources
-import Implementations
+import Workloads
 import ReactiveBenchConformance
 import RxCore
 import RxSinks

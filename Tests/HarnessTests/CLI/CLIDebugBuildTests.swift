@@ -1,5 +1,4 @@
 import Foundation
-import Implementations
 import StyleKit
 import Runner
 import Testing

@@ -1,10 +1,9 @@
 import Foundation
 import Harness
-@testable import Implementations
 @testable import Runner
 import StyleKit
 import Testing
-import Workloads
+@testable import Workloads
 
 /// The fast version of the A/B trial (scripts/trial-time-verdicts): ``ABRunner`` pairs two "builds" that
 /// are test-only styles measured in this process, the base the unplanted `builtin` map and the new one

@@ -1,10 +1,9 @@
 import Foundation
 import Harness
-@testable import Implementations
+@testable import Runner
 import StyleKit
 import Testing
-@testable import Runner
-import Workloads
+@testable import Workloads
 
 /// One in-process run of `map` that measures, interleaved repetition by repetition, the unplanted
 /// `builtin` cell twice (the base and an unchanged rerun) and the two planted ones, each under the

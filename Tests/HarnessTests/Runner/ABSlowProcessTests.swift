@@ -1,6 +1,5 @@
 import Foundation
 import Harness
-import Implementations
 import StyleKit
 @testable import Runner
 import Testing

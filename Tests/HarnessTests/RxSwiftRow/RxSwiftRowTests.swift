@@ -1,6 +1,5 @@
 #if REACTIVE_BENCH_RXSWIFT
 import Harness
-import Implementations
 import Runner
 import StyleKit
 import Testing

@@ -1,5 +1,4 @@
 import Harness
-import Implementations
 import Runner
 import StyleKit
 import Testing

@@ -1,4 +1,3 @@
-import Implementations
 import Runner
 import StyleKit
 import Testing

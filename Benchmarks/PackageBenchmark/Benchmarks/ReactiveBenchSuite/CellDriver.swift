@@ -1,5 +1,4 @@
 import Benchmark
-import Implementations
 import StyleKit
 import MallocInterposerSwift
 import Workloads

@@ -1,6 +1,5 @@
 import Benchmark
 import Foundation
-import Implementations
 import StyleKit
 import Workloads
 
