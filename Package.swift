@@ -103,6 +103,10 @@ let package = Package(
         // Callgrind's client requests (no-ops without valgrind's headers) and a perf instruction counter.
         .target(name: "CCallgrind"),
 
+        // Controls that do an exact number of branches, mispredictions and cache misses per call, for
+        // callgrind's cache and branch simulation (`run --metric instructions --simulate`).
+        .target(name: "CEventControls"),
+
         // Cell processes that die with their parent, and the clean-up a second SIGINT does.
         .target(name: "CProcessControl"),
 
@@ -164,7 +168,7 @@ let package = Package(
             dependencies: [
                 "Harness", "StyleKit", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin", "RxCore",
                 "RxSinks", "Subjects", "DirectSources", "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle",
-                openCombine, asyncAlgorithms,
+                "CEventControls", openCombine, asyncAlgorithms,
             ] + rxSwiftRow,
             path: "Benchmarks/Workloads",
             swiftSettings: optimisation

@@ -1,3 +1,4 @@
+import CEventControls
 import Foundation
 import Harness
 import StyleKit
@@ -48,7 +49,11 @@ public struct AnatomyControlWorkload: Workload {
     public var unit: MeasuredUnit { .element }
 
     public func unsupportedReason(for implementation: Implementation) -> String? {
-        implementation.family == .loop ? nil : "a control of the call anatomy: it runs in the baseline's row only"
+        guard implementation.family == .loop else { return "a control of the call anatomy: it runs in the baseline's row only" }
+        if action.eventControl != nil && cevent_supported() == 0 {
+            return "a control written in x86-64 assembly (CEventControls): this machine is not x86-64"
+        }
+        return nil
     }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {
@@ -87,6 +92,7 @@ private final class AnatomyControlCell: Cell {
     }
 
     func setUp() throws {
+        guard target.isAvailable else { throw ControlUnavailable() }
         target.perform(times: times)
     }
 
@@ -104,4 +110,9 @@ private final class AnatomyControlCell: Cell {
             sink.receive(input[index])
         }
     }
+}
+
+/// A C control's 64 MiB ring could not be allocated.
+private struct ControlUnavailable: Error, CustomStringConvertible {
+    var description: String { "the control's rings (64 MiB) could not be allocated" }
 }

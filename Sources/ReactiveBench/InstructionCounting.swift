@@ -7,12 +7,17 @@ import Harness
 enum InstructionCounting {
     static let override = "REACTIVE_BENCH_INSTRUCTIONS_SOURCE"
 
-    static func source(inProcess: Bool, log: (String) -> Void) throws -> InstructionSource {
+    /// `simulate` (`--simulate`): callgrind, whose cache and branch simulation perf has no counterpart of.
+    static func source(inProcess: Bool, simulate: Bool = false, log: (String) -> Void) throws -> InstructionSource {
         let chosen = ProcessInfo.processInfo.environment[override].flatMap { $0.isEmpty ? nil : $0 }
         if let chosen, InstructionSource(rawValue: chosen) == nil {
             throw BadInput("\(override) must be callgrind or perf (got '\(chosen)')")
         }
-        let perf = chosen == "callgrind" ? .failure(HarnessError("\(override)=callgrind")) : PerfInstructionCounter.probe()
+        if simulate && chosen == "perf" {
+            throw BadInput("--simulate needs callgrind's cache and branch simulation, not perf (\(override)=perf)")
+        }
+        let perf = chosen == "callgrind" || simulate
+            ? .failure(HarnessError(simulate ? "--simulate" : "\(override)=callgrind")) : PerfInstructionCounter.probe()
         if case .failure(let reason) = perf {
             if chosen == "perf" { throw BadInput("\(override)=perf, but \(reason)") }
             do {

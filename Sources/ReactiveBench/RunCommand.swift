@@ -24,6 +24,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "time (default) or instructions: count the measured regions' instructions (perf counters where they work, else callgrind).")
     var metric = "time"
 
+    @Flag(
+        name: .long,
+        help: "With --metric instructions: also callgrind's cache and branch simulation (branches, mispredictions, L1 and last-level misses, estimated cycles per unit; about twice the time)."
+    )
+    var simulate = false
+
     @Flag(name: .long, help: "Sweep every parameter value of every scenario (default: the middle values).")
     var full = false
 
@@ -81,6 +87,9 @@ struct RunCommand: ParsableCommand {
         }
         if !["time", "instructions"].contains(metric) {
             throw ValidationError("--metric must be time or instructions (got '\(metric)')")
+        }
+        if simulate && metric != "instructions" {
+            throw ValidationError("--simulate is callgrind's cache and branch simulation: it needs --metric instructions")
         }
         try LabelOption.validate(label)
         _ = try selectedShard()
@@ -177,8 +186,9 @@ struct RunCommand: ParsableCommand {
     private func runConfiguration(_ progress: ProgressLine) throws -> RunConfiguration {
         var configuration = quick ? RunConfiguration.quick : RunConfiguration.standard
         if metric == "instructions" {
-            let source = try InstructionCounting.source(inProcess: inProcess, log: progress.log)
+            let source = try InstructionCounting.source(inProcess: inProcess, simulate: simulate, log: progress.log)
             configuration = RunConfiguration.instructions(source, quick: quick)
+            configuration.simulatesCachesAndBranches = simulate
         }
         if let repetitions { configuration.repetitions = repetitions }
         if let elements {

@@ -23,7 +23,9 @@ struct CellLauncher {
         let stripped = "./" + (try Callgrind.strippedCopy(of: executable, into: scratch.root) as NSString).lastPathComponent
         let output = scratch.path("callgrind.out")
         program = valgrind
-        leadingArguments = Callgrind.arguments(program: stripped, [], outputFile: output)
+        leadingArguments = Callgrind.arguments(
+            program: stripped, [], outputFile: output, simulate: configuration.simulatesCachesAndBranches
+        )
         callgrindOutput = output
     }
 

@@ -78,6 +78,9 @@ public struct CellResult: Sendable, Codable {
     public var anatomyPerSubscription: CallAnatomy?
     /// `instructionsPerUnit` by where the instructions execute (callgrind only); they sum to it.
     public var componentsPerUnit: [InstructionComponent: Double]?
+    /// Median per unit of what callgrind's cache and branch simulation counted in the timed batches
+    /// (`run --metric instructions --simulate` only).
+    public var simulatedPerUnit: SimulatedEvents?
 
     public var statistics: SampleStatistics? {
         nanosecondsPerUnit.isEmpty ? nil : SampleStatistics(nanosecondsPerUnit)
@@ -111,6 +114,7 @@ extension CellResult {
         anatomyPerUnit = CallAnatomy.perUnitMedian(samples, region: .steady)
         anatomyPerSubscription = unit == .element ? CallAnatomy.perUnitMedian(samples, region: .setup) : anatomyPerUnit
         componentsPerUnit = InstructionSample.componentsPerUnit(samples, region: .steady)
+        simulatedPerUnit = SimulatedEvents.perUnitMedian(samples, region: .steady)
     }
 
     /// Takes the noise gate's choice of repetitions as this row's time samples. Without the gate there

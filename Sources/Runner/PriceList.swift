@@ -53,14 +53,24 @@ public enum PriceList {
                 ))
             }
             if let first = once.anatomyPerUnit, let third = thrice.anatomyPerUnit {
-                prices += AnatomyCounter.allCases.map { counter in
-                    Price(
-                        action: action, metric: counter.columnStem, perEvent: (third[counter] - first[counter]) / 2,
-                        interval: nil, once: first[counter], thrice: third[counter]
-                    )
-                }
+                prices += counts(action, AnatomyCounter.allCases, first, third)
+            }
+            if let first = once.simulatedPerUnit, let third = thrice.simulatedPerUnit {
+                prices += counts(action, SimulatedEvent.allCases, first, third)
             }
             return prices
+        }
+    }
+
+    /// Each of `events`' count per event of `action`: the slope between its k = 1 and k = 3 rows.
+    private static func counts<Event>(
+        _ action: AnatomyControlAction, _ events: [Event], _ first: EventCounts<Event>, _ third: EventCounts<Event>
+    ) -> [Price] where Event: RawRepresentable<String> {
+        events.map { event in
+            Price(
+                action: action, metric: event.rawValue, perEvent: (third[event] - first[event]) / 2, interval: nil,
+                once: first[event], thrice: third[event]
+            )
         }
     }
 

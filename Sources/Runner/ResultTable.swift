@@ -23,6 +23,7 @@ public enum ResultTable {
     ] + AnatomyCounter.allCases.map(ResultColumn.anatomyPerUnit)
         + AnatomyCounter.allCases.map(ResultColumn.anatomyPerSubscription)
         + InstructionComponent.allCases.map(ResultColumn.componentPerUnit)
+        + SimulatedEvent.allCases.map(ResultColumn.simulatedPerUnit)
 
     /// Decimals of the two columns taken from other rows (``CellRatios``).
     public static let baselineRatioDigits = 2
@@ -89,6 +90,9 @@ public enum ResultTable {
         }
         for component in InstructionComponent.allCases {
             values[ResultColumn.componentPerUnit(component)] = format(result.componentsPerUnit?[component], digits: 1)
+        }
+        for event in SimulatedEvent.allCases {
+            values[ResultColumn.simulatedPerUnit(event)] = format(result.simulatedPerUnit?[event], digits: 4)
         }
         return columns.map { values[$0]! }
     }

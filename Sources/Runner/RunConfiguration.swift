@@ -25,6 +25,9 @@ public struct RunConfiguration: Sendable, Codable {
     public var instructionElementsPerRepetition = 20_000
     /// With callgrind: count the element batches only, leaving the set-up out (`reactive-bench profile`).
     public var profilesSteadyState = false
+    /// With callgrind: also its cache and branch simulation (`run --metric instructions --simulate`,
+    /// ``SimulatedEvent``), which about doubles its time.
+    public var simulatesCachesAndBranches = false
 
     public init(
         repetitions: Int = 11,

@@ -1,3 +1,4 @@
+import CEventControls
 import Harness
 
 /// What a test-only control (``AnatomyControlWorkload``) does k times per element and k times per
@@ -29,11 +30,29 @@ public enum AnatomyControlAction: String, CaseIterable, Sendable {
     /// another: the price of an instruction where the CPU can run several at once, as it can most of a
     /// pipeline's loads, compares and calls.
     case independentInstructions = "independentInstructions"
+    /// A call of an empty C function through `CEventControls`' loop (one call through a table per
+    /// iteration): what the loop of the five actions below costs on its own, which each of their prices
+    /// and simulated counts includes.
+    case emptyCall = "emptyCall"
+    /// One conditional branch, never taken (`CEventControls`).
+    case conditionalBranch = "conditionalBranch"
+    /// 36 conditional branches of which exactly 3 are mispredicted by valgrind's predictor.
+    case mispredictedBranches = "mispredictedBranches"
+    /// The same 36 branches, none mispredicted: ``mispredictedBranches``' reference.
+    case predictedBranches = "predictedBranches"
+    /// An indirect call whose target alternates: one indirect branch, mispredicted.
+    case indirectCall = "indirectCall"
+    /// A load that misses the first-level cache and hits the last level (a 256 KiB ring).
+    case l1Miss = "l1Miss"
+    /// A load that misses both levels (a 64 MiB ring).
+    case llMiss = "llMiss"
 
     /// The counters that must read exactly k.
     public var counters: [AnatomyCounter] {
         switch self {
-        case .none, .instructions, .independentInstructions: []
+        case .none, .instructions, .independentInstructions, .emptyCall, .conditionalBranch, .mispredictedBranches,
+            .predictedBranches, .indirectCall, .l1Miss, .llMiss:
+            []
         case .retainRelease: [.retains, .releases]
         case .exclusivityCheck: [.exclusivityChecks]
         case .lock: [.lockAcquisitions]
@@ -41,6 +60,46 @@ public enum AnatomyControlAction: String, CaseIterable, Sendable {
         case .dynamicCast: [.dynamicCasts]
         case .malloc: [.mallocs]
         case .atomicRMW: [.atomicRMWs]
+        }
+    }
+
+    /// What callgrind's simulation must count per action beyond its ``simulationReference`` (which runs
+    /// in the same loop), for the events it does; every other simulated event the same as the
+    /// reference's. Empty for the references and for the actions not written in `CEventControls`.
+    public var simulatedEvents: [SimulatedEvent: Double] {
+        switch self {
+        case .conditionalBranch: [.conditionalBranches: 1]
+        case .mispredictedBranches: [.conditionalMispredictions: 3]
+        case .indirectCall: [.indirectBranches: 1, .indirectMispredictions: 1]
+        case .l1Miss: [.l1Misses: 1]
+        case .llMiss: [.l1Misses: 1, .llMisses: 1]
+        case .none, .retainRelease, .exclusivityCheck, .lock, .metadataLookup, .dynamicCast, .malloc, .atomicRMW,
+            .instructions, .independentInstructions, .emptyCall, .predictedBranches:
+            [:]
+        }
+    }
+
+    /// The action whose simulated counts ``simulatedEvents`` are measured against: ``predictedBranches``
+    /// for ``mispredictedBranches``, ``emptyCall`` for the other C actions; nil for the rest.
+    public var simulationReference: AnatomyControlAction? {
+        switch self {
+        case .mispredictedBranches: .predictedBranches
+        case .conditionalBranch, .indirectCall, .l1Miss, .llMiss: .emptyCall
+        default: nil
+        }
+    }
+
+    /// The action as `CEventControls` names it; nil for the actions written in Swift.
+    var eventControl: cevent_action? {
+        switch self {
+        case .emptyCall: cevent_empty
+        case .conditionalBranch: cevent_conditional_branch
+        case .mispredictedBranches: cevent_mispredicted_branches
+        case .predictedBranches: cevent_predicted_branches
+        case .indirectCall: cevent_indirect_call
+        case .l1Miss: cevent_l1_miss
+        case .llMiss: cevent_ll_miss
+        default: nil
         }
     }
 }

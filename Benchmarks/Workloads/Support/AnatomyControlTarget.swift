@@ -1,3 +1,4 @@
+import CEventControls
 import Harness
 import Synchronization
 
@@ -25,19 +26,34 @@ final class AnatomyControlTarget {
     private let counter = Atomic<Int>(0)
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
+    /// The ring and counters of an action written in C (``AnatomyControlAction/eventControl``), made only
+    /// for those (64 MiB for `llMiss`).
+    private let events: OpaquePointer?
+
     init(action: AnatomyControlAction) {
         self.action = action
         pthread_mutex_init(mutex, nil)
+        events = action.eventControl.flatMap { cevent_state_create($0) }
     }
 
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        cevent_state_destroy(events)
+    }
+
+    /// Whether the action can run here: the C actions need x86-64 and their 64 MiB.
+    var isAvailable: Bool {
+        action.eventControl == nil || (events != nil && cevent_supported() != 0)
     }
 
     /// Does the action `times` times.
     @inline(never)
     func perform(times: Int) {
+        if let control = action.eventControl {
+            cevent_perform(events, control, times)
+            return
+        }
         var folded = 0
         for _ in 0..<times {
             switch action {
@@ -51,6 +67,7 @@ final class AnatomyControlTarget {
             case .atomicRMW: Self.add(to: counter)
             case .instructions: folded = Self.xorshift(folded)
             case .independentInstructions: folded = Self.independentXorshifts(folded)
+            case .emptyCall, .conditionalBranch, .mispredictedBranches, .predictedBranches, .indirectCall, .l1Miss, .llMiss: break
             }
         }
         blackHole(folded)

@@ -58,6 +58,10 @@ public enum ResultColumn {
         "instructions_in_\(component.columnStem)_per_unit"
     }
 
+    /// The column of a simulated event per unit (``SimulatedEvent``): filled by `run --metric instructions
+    /// --simulate`, empty otherwise, absent from files written before it.
+    public static func simulatedPerUnit(_ event: SimulatedEvent) -> String { "\(event.columnStem)_per_unit" }
+
     /// The counts every `ok` row has, whatever the run measured.
     public static let countsOfEveryOKRow = [
         allocationsPerUnit, bytesPerUnit, allocationsPerSubscription, bytesPerSubscription, retainedBytes,
@@ -71,5 +75,5 @@ public enum ResultColumn {
         nanosecondsPerUnitMedian, allocationsPerUnit, bytesPerUnit, allocationsPerSubscription,
         bytesPerSubscription, retainedBytes, requestCallsPerUnit, instructionsPerUnit, instructionsPerSubscription,
     ] + AnatomyCounter.allCases.flatMap { [anatomyPerUnit($0), anatomyPerSubscription($0)] }
-        + InstructionComponent.allCases.map(componentPerUnit)
+        + InstructionComponent.allCases.map(componentPerUnit) + SimulatedEvent.allCases.map(simulatedPerUnit)
 }

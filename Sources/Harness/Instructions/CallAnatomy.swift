@@ -1,14 +1,46 @@
+/// Counts of a region's events of one kind, by event: its totals, or per unit. ``CallAnatomy`` and
+/// ``SimulatedEvents`` are its two kinds.
+public struct EventCounts<Event: Hashable & CaseIterable & Sendable & Codable>: Sendable, Codable, Equatable {
+    private var counts: [Event: Double]
+
+    /// Every event at `value`.
+    public init(repeating value: Double = 0) {
+        counts = Dictionary(uniqueKeysWithValues: Event.allCases.map { ($0, value) })
+    }
+
+    public subscript(event: Event) -> Double {
+        get { counts[event] ?? 0 }
+        set { counts[event] = newValue }
+    }
+
+    /// Every count divided by `units`.
+    public func perUnit(_ units: Int) -> Self {
+        var divided = self
+        for event in Event.allCases { divided[event] = self[event] / Double(max(1, units)) }
+        return divided
+    }
+
+    /// Each event's per-unit count in `region`, the median over the repetitions whose `counts` has them;
+    /// nil without any.
+    static func perUnitMedian(
+        _ samples: [InstructionSample], region: InstructionSample.Region, _ counts: KeyPath<InstructionSample, Self?>
+    ) -> Self? {
+        let perUnit = samples.filter { $0.region == region }.compactMap { sample in sample[keyPath: counts]?.perUnit(sample.units) }
+        guard !perUnit.isEmpty else { return nil }
+        var median = Self()
+        for event in Event.allCases {
+            median[event] = SampleStatistics(perUnit.map { $0[event] }).median
+        }
+        return median
+    }
+}
+
 /// What a measured region did, counted exactly from callgrind's part file: retains, releases, exclusivity
 /// checks, lock acquisitions, metadata lookups, dynamic casts, mallocs (calls, from the `calls=` lines)
 /// and atomic read-modify-writes (instructions, from the `Ge` event). A region's totals, or per unit.
-public struct CallAnatomy: Sendable, Codable, Equatable {
-    private var counts: [AnatomyCounter: Double]
+public typealias CallAnatomy = EventCounts<AnatomyCounter>
 
-    /// Every counter at `value`.
-    public init(repeating value: Double = 0) {
-        counts = Dictionary(uniqueKeysWithValues: AnatomyCounter.allCases.map { ($0, value) })
-    }
-
+extension EventCounts where Event == AnatomyCounter {
     /// The counts of the region a callgrind part file holds.
     public init(_ graph: CallgrindCallGraph) {
         self.init()
@@ -18,27 +50,9 @@ public struct CallAnatomy: Sendable, Codable, Equatable {
         }
     }
 
-    public subscript(counter: AnatomyCounter) -> Double {
-        get { counts[counter] ?? 0 }
-        set { counts[counter] = newValue }
-    }
-
-    /// Every count divided by `units`.
-    public func perUnit(_ units: Int) -> CallAnatomy {
-        var divided = self
-        for counter in AnatomyCounter.allCases { divided[counter] = self[counter] / Double(max(1, units)) }
-        return divided
-    }
-
     /// Each counter's per-unit count in `region`, the median over the repetitions that have an anatomy;
     /// nil without any (perf counts instructions only).
-    public static func perUnitMedian(_ samples: [InstructionSample], region: InstructionSample.Region) -> CallAnatomy? {
-        let perUnit = samples.filter { $0.region == region }.compactMap { sample in sample.anatomy?.perUnit(sample.units) }
-        guard !perUnit.isEmpty else { return nil }
-        var median = CallAnatomy()
-        for counter in AnatomyCounter.allCases {
-            median[counter] = SampleStatistics(perUnit.map { $0[counter] }).median
-        }
-        return median
+    public static func perUnitMedian(_ samples: [InstructionSample], region: InstructionSample.Region) -> Self? {
+        perUnitMedian(samples, region: region, \.anatomy)
     }
 }

@@ -49,15 +49,23 @@ public enum Callgrind {
 
     /// The arguments that run `program` under callgrind, writing to `outputFile` (and `outputFile.N` for
     /// each dump). Collection starts on: what runs outside the regions is dumped into parts of its own
-    /// (``InstructionRegion`` says why), and only the regions' parts are read. No cache or
-    /// branch simulation: instructions (`Ir`), which repeat from run to run, and global bus events (`Ge`):
-    /// the atomic read-modify-write instructions executed (``CallAnatomy``).
-    public static func arguments(program: String, _ arguments: [String], outputFile: String) -> [String] {
-        [
-            "--tool=callgrind", "--vgdb=no", "--collect-atstart=yes", "--cache-sim=no", "--branch-sim=no", "--collect-bus=yes",
-            "--callgrind-out-file=\(outputFile)", "--quiet", program,
-        ] + arguments
+    /// (``InstructionRegion`` says why), and only the regions' parts are read. Instructions (`Ir`), which
+    /// repeat from run to run, and global bus events (`Ge`): the atomic read-modify-write instructions
+    /// executed (``CallAnatomy``). With `simulate`, also the cache and branch simulation
+    /// (``simulationArguments``), which about doubles callgrind's time.
+    public static func arguments(program: String, _ arguments: [String], outputFile: String, simulate: Bool = false) -> [String] {
+        ["--tool=callgrind", "--vgdb=no", "--collect-atstart=yes"]
+            + (simulate ? simulationArguments : ["--cache-sim=no", "--branch-sim=no"])
+            + ["--collect-bus=yes", "--callgrind-out-file=\(outputFile)", "--quiet", program] + arguments
     }
+
+    /// Callgrind's cache and branch simulation (``SimulatedEvent``), with the caches' geometry fixed rather
+    /// than read from the host CPU, so that the counts are the same on every machine and the controls
+    /// (`CEventControls`) know the sizes: 32 KiB 8-way first-level instruction and data caches and an
+    /// 8 MiB 16-way last level, 64-byte lines.
+    public static let simulationArguments = [
+        "--cache-sim=yes", "--branch-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64",
+    ]
 
     /// A copy of `executable` without its debug information, in `directory`. Valgrind 3.19 (Debian 12)
     /// cannot read the DWARF 5 that Swift 6 writes and gives up on the whole process ("unhandled dwarf2
@@ -82,7 +90,7 @@ public enum Callgrind {
             guard InstructionSample.region(callgrindLabel: graph.label) != nil, let total = graph.totals["Ir"],
                 let sample = InstructionSample(
                     callgrindLabel: graph.label, instructions: total, steadyUnits: steadyUnits, anatomy: CallAnatomy(graph),
-                    components: InstructionComponents(graph).byComponent
+                    components: InstructionComponents(graph).byComponent, simulated: SimulatedEvents(totals: graph.totals)
                 )
             else { continue }
             samples.append(sample)

@@ -22,7 +22,8 @@ public struct CallgrindCallGraph: Sendable {
     /// Each function's self cost in instructions (`Ir`): the cost lines under its `fn=`, without the
     /// inclusive cost of the calls it makes (the line after each `calls=`). They sum to the file's total.
     public private(set) var selfInstructions: [Function: UInt64] = [:]
-    /// The `totals:` line's value for each event of the `events:` line (`Ir`, `Ge`, ...).
+    /// The `totals:` line's value for each event of the `events:` line (`Ir`, `Ge`, ...), 0 for those it
+    /// leaves out at its end.
     public private(set) var totals: [String: UInt64] = [:]
     /// The client request's label from `desc: Trigger: Client Request: <label>`; empty for other triggers.
     public private(set) var label = ""
@@ -92,8 +93,9 @@ public struct CallgrindCallGraph: Sendable {
             } else if line.hasPrefix("events:") {
                 events = line.dropFirst(7).split(separator: " ").map(String.init)
             } else if line.hasPrefix("totals:") {
+                // Every event of the `events:` line, those the line leaves out at its end being 0.
                 let values = line.dropFirst(7).split(separator: " ").compactMap { UInt64($0) }
-                for (event, value) in zip(events, values) { graph.totals[event] = value }
+                for (index, event) in events.enumerated() { graph.totals[event] = index < values.count ? values[index] : 0 }
             } else if line.hasPrefix("desc: Trigger: Client Request: ") {
                 graph.label = String(line.dropFirst("desc: Trigger: Client Request: ".count))
             }

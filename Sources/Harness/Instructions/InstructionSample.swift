@@ -16,16 +16,20 @@ public struct InstructionSample: Sendable, Codable, Equatable {
     public var anatomy: CallAnatomy?
     /// The region's instructions by where they execute (callgrind); nil from perf.
     public var components: [InstructionComponent: UInt64]?
+    /// What callgrind's cache and branch simulation counted in the region; nil without it
+    /// (`run --metric instructions --simulate`).
+    public var simulated: SimulatedEvents?
 
     public init(
         region: Region, units: Int, instructions: UInt64, anatomy: CallAnatomy? = nil,
-        components: [InstructionComponent: UInt64]? = nil
+        components: [InstructionComponent: UInt64]? = nil, simulated: SimulatedEvents? = nil
     ) {
         self.region = region
         self.units = units
         self.instructions = instructions
         self.anatomy = anatomy
         self.components = components
+        self.simulated = simulated
     }
 
     /// How callgrind labels a region's part file (`desc: Trigger: Client Request: <label>`), so the
@@ -43,12 +47,12 @@ public struct InstructionSample: Sendable, Codable, Equatable {
     /// subscription for `setup`, `steadyUnits` (the repetition's units) for `steady`.
     public init?(
         callgrindLabel label: String, instructions: UInt64, steadyUnits: Int, anatomy: CallAnatomy? = nil,
-        components: [InstructionComponent: UInt64]? = nil
+        components: [InstructionComponent: UInt64]? = nil, simulated: SimulatedEvents? = nil
     ) {
         guard let region = Self.region(callgrindLabel: label), steadyUnits > 0 else { return nil }
         self.init(
             region: region, units: region == .setup ? 1 : steadyUnits, instructions: instructions, anatomy: anatomy,
-            components: components
+            components: components, simulated: simulated
         )
     }
 

@@ -65,7 +65,8 @@ struct CLIReleaseRunTests {
         let table = try CSVTable.read(from: directory.appending("runs/\(pricedRun)/prices.csv"))
         #expect(table.rows.map { $0[0] } == [
             "retainRelease", "exclusivityCheck", "lock", "metadataLookup", "dynamicCast", "malloc", "atomicRMW", "instructions",
-            "independentInstructions",
+            "independentInstructions", "emptyCall", "conditionalBranch", "mispredictedBranches", "predictedBranches",
+            "indirectCall", "l1Miss", "llMiss",
         ])
         for row in table.rows {
             let (price, low, high) = (Double(row[2]), Double(row[3]), Double(row[4]))

@@ -22,6 +22,7 @@ struct ResultTableCSVTests {
         "instructions_per_unit", "instructions_per_subscription", "instructions_source",
     ]).union(AnatomyCounter.allCases.flatMap { ["\($0.columnStem)_per_unit", "\($0.columnStem)_per_subscription"] })
         .union(InstructionComponent.allCases.map(ResultColumn.componentPerUnit))
+        .union(SimulatedEvent.allCases.map(ResultColumn.simulatedPerUnit))
 
     /// A small real run with ok rows, unsupported rows and a detail holding a comma (quoted in CSV).
     private func run(_ implementations: [Implementation]) async throws -> [CellResult]? {

@@ -50,6 +50,7 @@ struct CLIBadInputTests {
         run("cell timeout in process", ["--in-process", "--cell-timeout", "5"], mentions: ["--cell-timeout", "--in-process"]),
         run("prices in process", ["--in-process", "--prices"], mentions: ["--prices", "--in-process"]),
         run("prices of a shard", ["--shard", "1/2", "--prices"], mentions: ["--prices", "--shard"]),
+        run("simulation of a time run", ["--simulate"], mentions: ["--simulate", "--metric instructions"]),
         run("missing value", ["--workloads"], mentions: ["--workloads"]),
         run("a value given to a flag", ["--quick=yes"], mentions: ["--quick", "yes"]),
         run("empty label", ["--label", ""], mentions: ["--label"]),
