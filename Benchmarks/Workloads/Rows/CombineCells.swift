@@ -6,15 +6,17 @@ import StyleKit
 ///
 /// ``Implementation/init(combine:)`` makes it from the style's type, for the project's rows and for a row
 /// from another package alike: there is no list of styles anywhere. The cells are specialised for the
-/// style where the compiler sees both the style and the workloads' code: in this module, for the
-/// project's rows. A row made in another package's module gets the same code unspecialised for its style
-/// (``Implementation/isSpecialised``, docs/YOUR-OPERATORS.md).
+/// style where the compiler sees both the style and the workloads' code: in this module for the project's
+/// rows, and in the module of the package that makes a row when this package was built with cross-module
+/// optimisation, which is why ``init(_:)`` and the makers are inlinable (``Implementation/isSpecialised``,
+/// docs/YOUR-OPERATORS.md).
 public struct CombineCells: Sendable {
     /// The style the cells are made for.
     public let style: any CombineOperatorStyle.Type
-    private let makers: [ObjectIdentifier: @Sendable (any Workload, SeededInput) -> any Cell]
+    @usableFromInline let makers: [ObjectIdentifier: @Sendable (any Workload, SeededInput) -> any Cell]
 
     /// The cells of `style`, one maker for every workload type ``Scenarios`` lists.
+    @inlinable
     public init<Style: CombineOperatorStyle>(_ style: Style.Type) {
         var makers = Makers<Style>()
         Scenarios.visitEveryWorkloadType(&makers)
@@ -40,10 +42,15 @@ public struct CombineCells: Sendable {
 // MARK: -
 
 /// Makes, for each workload type it visits, a maker that casts the workload back to its type and asks
-/// it for the cell of `Style`.
-private struct Makers<Style: CombineOperatorStyle>: WorkloadTypeVisitor {
-    var byType: [ObjectIdentifier: @Sendable (any Workload, SeededInput) -> any Cell] = [:]
+/// it for the cell of `Style`. Inlinable, so that a package's module can specialise it for its style:
+/// a private visitor was called through its witness table there, and its makers ran unspecialised.
+@usableFromInline
+struct Makers<Style: CombineOperatorStyle>: WorkloadTypeVisitor {
+    @usableFromInline var byType: [ObjectIdentifier: @Sendable (any Workload, SeededInput) -> any Cell] = [:]
 
+    @inlinable init() {}
+
+    @inlinable
     mutating func visit<W: Workload>(_ rows: [W]) {
         byType[ObjectIdentifier(W.self)] = { workload, input in
             // Only ever called with a workload of the type it is filed under (`CombineCells.makeCell`).

@@ -74,13 +74,13 @@ public struct Implementation: Sendable {
     }
 
     /// Whether the row's cells are specialised for its style (``CombineCells``): true for the project's
-    /// rows, made in this module, where the compiler sees the workloads' code. A row another package
-    /// made is not, even when this package was built with cross-module optimisation: the compiler
-    /// specialises none of the workloads' code for that package's style there (measured: the Combine
-    /// floor over the direct source costs 92.8 instructions per element in the example's `myOperators`,
-    /// 54.8 in the project's rows; docs/YOUR-OPERATORS.md). Not a Combine row: true.
+    /// rows, made in this module, where the compiler sees the workloads' code; for a row another package
+    /// made, true when this package's modules were built with cross-module optimisation, which hands the
+    /// workloads' code to that package's module to specialise there (measured with the example's
+    /// `myOperators`: the Combine floor over the direct source costs 54.8 instructions per element, as in
+    /// the project's rows; 92.8 without it; docs/YOUR-OPERATORS.md). Not a Combine row: true.
     public var isSpecialised: Bool {
-        family != .combine || Registry.projectRows.contains { $0.id == id }
+        family != .combine || Registry.projectRows.contains { $0.id == id } || RunEnvironment.builtWithCrossModuleOptimization
     }
 
     /// The cell of `workload` in this row, which must be of the Combine family.
