@@ -43,7 +43,13 @@ public struct Implementation: Sendable {
 
     /// The style itself, for the Combine family.
     public var combineStyle: (any CombineOperatorStyle.Type)? { combineCells?.style }
+    /// Whether the cells were made from the style's own type (``init(combine:)``), which a compiler can
+    /// specialise them for, rather than from an existential.
+    private let madeFromTheStylesType: Bool
 
+    /// A row from what it says of itself. A Combine style given here is an existential: its cells are
+    /// made for the style opened from it, unspecialised whatever the build (``init(combine:)`` is the one
+    /// whose cells can be specialised).
     public init(
         id: ImplementationID, family: Family, summary: String, supportedOperators: Set<OperatorID>,
         unsupportedReasons: [OperatorID: String] = [:], isThreadSafe: Bool, demand: DemandModel,
@@ -57,6 +63,7 @@ public struct Implementation: Sendable {
         self.isThreadSafe = isThreadSafe
         self.demand = demand
         self.combineCells = combineStyle.map { CombineCells($0) }
+        madeFromTheStylesType = false
     }
 
     /// The row of a Combine-family style, from what the style declares: its name, summary, operators and
@@ -71,6 +78,7 @@ public struct Implementation: Sendable {
         self.isThreadSafe = Style.isThreadSafe
         self.demand = .subscriberDemand
         self.combineCells = CombineCells(style)
+        madeFromTheStylesType = true
     }
 
     /// Whether the row's cells are specialised for its style (``CombineCells``): true for the project's
@@ -78,9 +86,12 @@ public struct Implementation: Sendable {
     /// made, true when this package's modules were built with cross-module optimisation, which hands the
     /// workloads' code to that package's module to specialise there (measured with the example's
     /// `myOperators`: the Combine floor over the direct source costs 54.8 instructions per element, as in
-    /// the project's rows; 92.8 without it; docs/YOUR-OPERATORS.md). Not a Combine row: true.
+    /// the project's rows; 92.8 without it; docs/YOUR-OPERATORS.md). A row made from an existential style
+    /// is not. Not a Combine row: true.
     public var isSpecialised: Bool {
-        family != .combine || Registry.projectRows.contains { $0.id == id } || RunEnvironment.builtWithCrossModuleOptimization
+        guard family == .combine else { return true }
+        return madeFromTheStylesType
+            && (Registry.projectRows.contains { $0.id == id } || RunEnvironment.builtWithCrossModuleOptimization)
     }
 
     /// The cell of `workload` in this row, which must be of the Combine family.

@@ -19,6 +19,20 @@ struct CombineCellsTests {
         }
     }
 
+    /// The project's rows are specialised; a row made from an existential style is not, whatever the
+    /// build (a debug test build has no cross-module optimisation to specialise a package's row either).
+    @Test func onlyARowMadeFromTheStylesOwnTypeIsSpecialised() throws {
+        #expect(Registry.projectRows.filter { $0.family == .combine }.allSatisfy { $0.isSpecialised })
+        let style = try #require(Registry.implementation(.structBridge).combineStyle)
+        let opened = Implementation(
+            id: ImplementationID(rawValue: "openedBridge"), family: .combine, summary: "test only",
+            supportedOperators: style.supportedOperators, isThreadSafe: true, demand: .subscriberDemand, combineStyle: style
+        )
+        #expect(!opened.isSpecialised)
+        #expect(Implementation(id: .baseline, family: .loop, summary: "", supportedOperators: [], isThreadSafe: false,
+                               demand: .none, combineStyle: nil).isSpecialised, "not a Combine row: nothing to specialise")
+    }
+
     /// A workload type the table does not list (a test's own) still gets the style's cell: the style
     /// opened from its existential, the same code unspecialised.
     @Test func aWorkloadTypeTheTableDoesNotListGetsItsCellFromTheOpenedStyle() async throws {
