@@ -112,7 +112,7 @@ private final class AnatomyControlCell: Cell {
     }
 }
 
-/// A C control's 64 MiB ring could not be allocated.
+/// A C control's ring (256 KiB for `l1Miss`, 64 MiB for `llMiss`) could not be allocated.
 private struct ControlUnavailable: Error, CustomStringConvertible {
-    var description: String { "the control's rings (64 MiB) could not be allocated" }
+    var description: String { "the control's ring could not be allocated" }
 }

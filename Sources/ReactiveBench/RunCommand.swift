@@ -26,7 +26,7 @@ struct RunCommand: ParsableCommand {
 
     @Flag(
         name: .long,
-        help: "With --metric instructions: also callgrind's cache and branch simulation (branches, mispredictions, L1 and last-level misses, estimated cycles per unit; about twice the time)."
+        help: "With --metric instructions: also callgrind's cache and branch simulation (branches, mispredictions, L1 and last-level misses, estimated cycles per unit; 1.6x the time here)."
     )
     var simulate = false
 

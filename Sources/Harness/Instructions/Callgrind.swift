@@ -52,7 +52,7 @@ public enum Callgrind {
     /// (``InstructionRegion`` says why), and only the regions' parts are read. Instructions (`Ir`), which
     /// repeat from run to run, and global bus events (`Ge`): the atomic read-modify-write instructions
     /// executed (``CallAnatomy``). With `simulate`, also the cache and branch simulation
-    /// (``simulationArguments``), which about doubles callgrind's time.
+    /// (``simulationArguments``), which took 1.6x the time of a run without it (docs/CSV.md).
     public static func arguments(program: String, _ arguments: [String], outputFile: String, simulate: Bool = false) -> [String] {
         ["--tool=callgrind", "--vgdb=no", "--collect-atstart=yes"]
             + (simulate ? simulationArguments : ["--cache-sim=no", "--branch-sim=no"])
