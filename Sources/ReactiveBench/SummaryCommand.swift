@@ -55,8 +55,12 @@ struct SummaryCommand: ParsableCommand {
                     + "\(results.source) \(results.metric.description): check the order against a run of the same metric"
             )
         }
-        // A run merged from shards of several machines, or rows compiled unlike an app's code.
-        let warnings = [EnvironmentNote.mixedMachines(results.environment)].compactMap { $0 }
+        // A run merged from shards of several machines, rows compiled unlike an app's code, or another
+        // processor than the order's reference ran on.
+        let hardware = orderReference.flatMap {
+            EnvironmentNote.hardware(base: $0.environment, new: results.environment)
+        }
+        let warnings = [EnvironmentNote.mixedMachines(results.environment), hardware].compactMap { $0 }
             + EnvironmentNote.compilation(results.environment)
         for warning in warnings {
             FileHandle.standardError.write(Data("\(warning)\n".utf8))

@@ -103,6 +103,27 @@ class Run:
         return self.directory.resolve().name
 
     @property
+    def keys(self) -> dict[str, str]:
+        """environment.csv as a dictionary (empty without one)."""
+        return {} if self.environment is None else dict(self.environment.itertuples(index=False))
+
+    @property
+    def processor(self) -> str:
+        """The processor the run was measured on, as environment.csv records it: its model name, then its
+        vendor, family, model, stepping, microcode and caches when recorded (docs/CSV.md)."""
+        keys = self.keys
+        name = keys.get("cpu_model", "an unrecorded processor")
+        if keys.get("cpu_family", "unknown") == "unknown":
+            return name
+        caches = ", ".join(f"{label} {keys[key]}" for label, key in (
+            ("L1d", "cache_l1d"), ("L1i", "cache_l1i"), ("L2", "cache_l2"), ("L3", "cache_l3"))
+            if keys.get(key, "unknown") != "unknown")  # fmt: skip
+        identity = (f"{keys.get('cpu_vendor', '?')} family {keys['cpu_family']}, model "
+                    f"{keys.get('cpu_model_number', '?')}, stepping {keys.get('cpu_stepping', '?')}, microcode "
+                    f"{keys.get('cpu_microcode', '?')}")  # fmt: skip
+        return f"{name} ({identity}; {caches})" if caches else f"{name} ({identity})"
+
+    @property
     def is_complete(self) -> bool:
         """False when environment.csv says the run did not finish (``run_complete`` false: stopped, killed,
         or still running), so that its rows are the cells measured so far."""

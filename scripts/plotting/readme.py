@@ -108,6 +108,13 @@ def explained(run_directory: Path) -> str:
         "",
         findings.time_split_table(split, per_instruction),
     ]
+    lines += [
+        "",
+        f"Measured on {numbers.run.processor}. Compare your times with a run on the same processor: "
+        "`compare` warns when two runs' processors differ (the same build moved by 0.55x to 2.7x per "
+        "cell between two days' VMs, both recorded only as \"AMD EPYC\"). Counts (instructions, allocations) do not move "
+        "with the machine's speed.",
+    ]
     found = numbers.estimates()
     if found is not None:
         spread = estimates.distribution(found)

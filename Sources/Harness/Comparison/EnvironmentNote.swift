@@ -17,9 +17,10 @@ public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(level.rawValue): \(message)" }
 
-    /// The environment keys whose difference makes the numbers of two runs not comparable.
+    /// The environment keys whose difference makes the numbers of two runs not comparable (the processor's
+    /// are told together: ``hardware(base:new:)``).
     public static let incomparableKeys = [
-        "build_configuration", "cross_module_optimization", "code_alignment", "cpu_model", "core_count",
+        "build_configuration", "cross_module_optimization", "code_alignment", "core_count",
     ]
     /// How much the quiet-machine sentinel may move, in percent, before times may shift for that alone.
     public static let sentinelTolerancePercent = 10.0
@@ -52,8 +53,48 @@ public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
                 .warning, "\(key) differs (base \(values.base), new \(values.new)): the numbers are not comparable"
             ))
         }
+        if let hardware = hardware(base: base, new: new) { notes.append(hardware) }
         if let sentinel = sentinelNote(base: base, new: new) { notes.append(sentinel) }
         return notes + eachRun
+    }
+}
+
+// MARK: - The processor
+
+extension EnvironmentNote {
+    /// A warning naming each ``Hardware/environmentKeys`` value two runs record differently (another
+    /// processor design, stepping, microcode or cache: times are then not comparable, as the same build
+    /// on two VMs of one name showed, 0.55x to 2.7x per cell); a note when a run does not record its
+    /// processor beyond `cpu_model` (written before environment.csv did, or where Linux does not say), so
+    /// that a difference could not be seen; nil when every key is known and the same.
+    public static func hardware(base: [String: String]?, new: [String: String]?) -> EnvironmentNote? {
+        guard let base, let new else { return nil }
+        func known(_ environment: [String: String], _ key: String) -> String? {
+            environment[key].flatMap { $0.isEmpty || $0 == "unknown" ? nil : $0 }
+        }
+        let differences = Hardware.environmentKeys.compactMap { key -> String? in
+            guard let baseValue = known(base, key), let newValue = known(new, key), baseValue != newValue else {
+                return nil
+            }
+            return "\(key) base \(baseValue), new \(newValue)"
+        }
+        if !differences.isEmpty {
+            return EnvironmentNote(
+                .warning,
+                "the hardware differs (\(differences.joined(separator: "; "))): times measured on different "
+                    + "processors are not comparable"
+            )
+        }
+        let unrecorded = [("base", base), ("new", new)].filter { _, environment in
+            Hardware.environmentKeys.contains { known(environment, $0) == nil }
+        }
+        guard !unrecorded.isEmpty else { return nil }
+        let runs = unrecorded.map { "the \($0.0) run" }.joined(separator: " and ")
+        return EnvironmentNote(
+            .note,
+            "\(runs) \(unrecorded.count == 1 ? "does" : "do") not record every hardware key "
+                + "(\(Hardware.environmentKeys.joined(separator: ", "))): a different processor may not show"
+        )
     }
 }
 

@@ -15,8 +15,8 @@ public struct RunEnvironment: Sendable, Equatable {
     /// The boundary release builds align every function and loop to (Package.swift, `REACTIVE_BENCH_ALIGN`):
     /// "64", or "none" (a debug build, or alignment switched off).
     public var codeAlignment: String
-    /// `/proc/cpuinfo`'s "model name", or "unknown".
-    public var cpuModel: String
+    /// The processor: its model name, family, model, stepping, microcode, caches and the flags that matter.
+    public var hardware: Hardware
     /// Online processors.
     public var coreCount: Int
     public var hostName: String
@@ -38,7 +38,7 @@ public struct RunEnvironment: Sendable, Equatable {
             buildConfiguration: buildConfiguration,
             crossModuleOptimization: crossModuleOptimization,
             codeAlignment: codeAlignment,
-            cpuModel: cpuModel() ?? "unknown",
+            hardware: Hardware.current(),
             coreCount: ProcessInfo.processInfo.activeProcessorCount,
             hostName: hostName() ?? "unknown",
             date: UTCTimestamp.now().iso8601,
@@ -71,7 +71,7 @@ public struct RunEnvironment: Sendable, Equatable {
                 ["build_configuration", buildConfiguration],
                 ["cross_module_optimization", String(crossModuleOptimization)],
                 ["code_alignment", codeAlignment],
-                ["cpu_model", cpuModel],
+            ] + hardware.environmentRows + [
                 ["core_count", String(coreCount)],
                 ["host_name", hostName],
                 ["date_utc", date],
@@ -172,15 +172,6 @@ extension RunEnvironment {
     private static func firstLine(_ text: String) -> String {
         String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? "")
             .trimmingCharacters(in: .whitespaces)
-    }
-
-    private static func cpuModel() -> String? {
-        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
-        for line in info.split(separator: "\n") where line.hasPrefix("model name") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return nil
     }
 
     /// `gethostname`, not `ProcessInfo.hostName`, which may wait on a DNS lookup.

@@ -10,10 +10,10 @@ public enum ShardEnvironment {
     public static let mergedShards = "merged_shards"
     /// Each shard's `host_name`, in shard order, joined by ``separator``.
     public static let hosts = "shard_hosts"
-    /// How many different machines (`host_name`, `cpu_model`, `core_count`) the merged shards ran on.
+    /// How many different machines (``machineKeys``) the merged shards ran on.
     public static let machines = "shard_machines"
-    /// What tells one machine from another.
-    public static let machineKeys = ["host_name", "cpu_model", "core_count"]
+    /// What tells one machine from another: its name, its core count and its processor.
+    public static let machineKeys = ["host_name", "core_count"] + Hardware.environmentKeys
     /// Between the names of a list value: no workload or implementation name holds one.
     public static let separator = ";"
 }

@@ -65,6 +65,27 @@ struct CLICompareTests {
         #expect(outcome.errorLines == ["error: no significantly different pair of base is in one-cell: nothing was checked"], "\(outcome)")
     }
 
+    /// Two runs on processors of one name but another family, model or cache are told apart, in compare
+    /// and in summary's order check, each naming what differs.
+    @Test func anotherProcessorIsAWarningInCompareAndTheOrderCheck() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try CompareFixtures.write(into: directory)
+        let warning = "warning: the hardware differs (cpu_family base 25, new 26; cpu_model_number base 17, new 2; "
+            + "cache_l1d base 32K 8-way 64B, new 48K 12-way 64B): times measured on different processors are not comparable"
+        let compared = try await ToolProcess.run(tool, ["compare", "base", "other-processor"], in: directory.path, timeLimit: .seconds(60))
+        #expect(compared.exitedNormally && compared.exitStatus == 0, "\(compared)")
+        #expect(lines(compared.standardOutput).contains(warning), "\(compared)")
+        let ordered = try await ToolProcess.run(
+            tool, ["summary", "other-processor", "--check-order", "base"], in: directory.path, timeLimit: .seconds(60)
+        )
+        #expect(ordered.exitedNormally && ordered.exitStatus == 0, "\(ordered)")
+        #expect(ordered.errorLines == [Substring(warning)], "\(ordered)")
+        let same = try await ToolProcess.run(tool, ["compare", "base", "same"], in: directory.path, timeLimit: .seconds(60))
+        #expect(!same.standardOutput.contains("hardware"), "\(same)")
+    }
+
     @Test func markdownIsAVerdictLineAndATable() async throws {
         guard let outcome = try await compare(["base", "slower", "--format", "markdown"]) else { return }
         #expect(outcome.exitedNormally && outcome.exitStatus == 1, "\(outcome)")

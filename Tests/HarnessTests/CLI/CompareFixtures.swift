@@ -3,14 +3,18 @@ import Runner
 import Workloads
 
 /// Run directories for the `compare` CLI tests, good and bad, written into one directory:
-/// `base` and `same` (identical runs), `slower` (map/builtin allocates per element), and one directory per
+/// `base` and `same` (identical runs), `slower` (map/builtin allocates per element), `other-processor`
+/// (`base`'s cells, measured on another processor of the same name), and one directory per
 /// kind of bad input (among them, runs that are valid CSV but would compare nothing).
 enum CompareFixtures {
     static func write(into directory: TemporaryDirectory) throws {
         var base = SyntheticRun(seed: 1)
-        base.environment = ["cross_module_optimization": "true", "git_commit": "a"]
+        base.environment = ["cross_module_optimization": "true", "git_commit": "a"].merging(processor) { $1 }
         try base.write(to: directory.appending("base"))
         try base.write(to: directory.appending("same"))
+        var otherProcessor = base
+        otherProcessor.environment?.merge(["cpu_family": "26", "cpu_model_number": "2", "cache_l1d": "48K 12-way 64B"]) { $1 }
+        try otherProcessor.write(to: directory.appending("other-processor"))
         var slower = base
         slower.update("map", "builtin") { cell in cell.allocationsPerUnit = 1 }
         try slower.write(to: directory.appending("slower"))
@@ -46,6 +50,13 @@ enum CompareFixtures {
         try FileManager.default.createDirectory(atPath: directory.appending("dev-zero"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: directory.appending("dev-zero/results.csv"), withDestinationPath: "/dev/zero")
     }
+
+    /// The processor `base` records: every ``Hardware/environmentKeys``.
+    private static let processor = [
+        "cpu_model": "AMD EPYC", "cpu_vendor": "AuthenticAMD", "cpu_family": "25", "cpu_model_number": "17",
+        "cpu_stepping": "1", "cpu_microcode": "0xa101148", "cache_l1d": "32K 8-way 64B", "cache_l1i": "32K 8-way 64B",
+        "cache_l2": "1024K 8-way 64B", "cache_l3": "32768K 16-way 64B", "cpu_flags": "sse4_2 avx avx2 avx512f hypervisor",
+    ]
 
     /// Runs that read as CSV but share nothing with `base`: no common cell, some rows lost at a line end
     /// (environment.csv says more were written), and an instruction-count run.

@@ -122,3 +122,34 @@ class ChainsThatBendTests(unittest.TestCase):
         # The line through (1, 14) and (4, 38) is at 14 + 8 x 15 = 134 at 16 stages: 216 ns above.
         self.assertIn("`anySubscriber` 350.0 ns at 16 stages against 134.0 on the line through 1 and 4 (216 ns above)", finding)
         self.assertNotIn("`builtin`", finding)
+
+
+class ProcessorTests(unittest.TestCase):
+    """What the README and FINDINGS say a run was measured on: every processor key environment.csv
+    records, or the model name alone for a run written before them."""
+
+    def setUp(self) -> None:
+        self.directory = write_run(Path(tempfile.mkdtemp()) / "run")
+        self.addCleanup(shutil.rmtree, self.directory.parent)
+
+    def write_environment(self, rows: list[list[str]]) -> None:
+        with open(self.directory / "environment.csv", "a", newline="", encoding="utf-8") as file:
+            csv.writer(file).writerows(rows)
+
+    def test_every_recorded_key(self) -> None:
+        self.write_environment([
+            ["cpu_model", "AMD EPYC"], ["cpu_vendor", "AuthenticAMD"], ["cpu_family", "26"],
+            ["cpu_model_number", "2"], ["cpu_stepping", "1"], ["cpu_microcode", "0x1000065"],
+            ["cache_l1d", "48K 12-way 64B"], ["cache_l1i", "32K 8-way 64B"], ["cache_l2", "1024K 16-way 64B"],
+            ["cache_l3", "unknown"],
+        ])  # fmt: skip
+        self.assertEqual(
+            data.load_run(self.directory).processor,
+            "AMD EPYC (AuthenticAMD family 26, model 2, stepping 1, microcode 0x1000065; L1d 48K 12-way 64B, "
+            "L1i 32K 8-way 64B, L2 1024K 16-way 64B)",
+        )
+
+    def test_a_run_written_before_the_processor_keys(self) -> None:
+        self.assertEqual(data.load_run(self.directory).processor, "an unrecorded processor")
+        self.write_environment([["cpu_model", "AMD EPYC"]])
+        self.assertEqual(data.load_run(self.directory).processor, "AMD EPYC")
