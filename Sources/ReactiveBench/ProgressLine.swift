@@ -7,6 +7,8 @@ import Runner
 final class ProgressLine {
     private let isTerminal: Bool
     private let started = Date()
+    /// When the steps now counted began: a run counts its cells from 0, then its price list from 0 again.
+    private var stepsStarted = Date()
     /// The step shown on the terminal's last line, redrawn after a message.
     private var current: String?
 
@@ -14,12 +16,15 @@ final class ProgressLine {
         self.isTerminal = isTerminal
     }
 
-    /// Shows `step` with the elapsed time and, once a step is done, the time left at the mean pace so far.
+    /// Shows `step` with the elapsed time and, once a step is done, the time left at the mean pace of the
+    /// steps counted so far (the price list's own, not the cells' before it).
     func show(_ step: ProgressStep) {
+        if step.done == 0 { stepsStarted = Date() }
         let elapsed = -started.timeIntervalSinceNow
         var text = "\(step.label) · \(Self.duration(elapsed)) elapsed"
         if step.done > 0 && step.total > step.done {
-            text += ", ~\(Self.duration(elapsed / Double(step.done) * Double(step.total - step.done))) left"
+            let pace = -stepsStarted.timeIntervalSinceNow / Double(step.done)
+            text += ", ~\(Self.duration(pace * Double(step.total - step.done))) left"
         }
         if isTerminal {
             current = text

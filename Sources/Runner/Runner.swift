@@ -248,7 +248,7 @@ public struct Runner {
         _ plan: CellPlan, sentinel: MachineSentinel?, into result: inout CellResult
     ) -> TimedRepetition? {
         let sentinel = plan.isGated ? sentinel : nil
-        let sentinelBefore = sentinel?.probe()
+        let sentinelBefore = sentinel?.reading()
         let units = result.unitsPerRepetition
         let warmup = configuration.warmupUnits(for: units)
         let batchSize = units / configuration.batches
@@ -315,7 +315,7 @@ public struct Runner {
             ),
             demand: plan.implementation.demand, unit: plan.workload.unit, units: units, into: &result
         )
-        let sentinelAfter = sentinel?.probe()
+        let sentinelAfter = sentinel?.reading()
         let slower = sentinelBefore.flatMap { before in sentinelAfter.map { max(before, $0) } }
         return TimedRepetition(nanosecondsPerUnit: nanosecondsPerUnit, sentinel: slower)
     }
