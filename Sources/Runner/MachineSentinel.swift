@@ -24,7 +24,8 @@ final class MachineSentinel {
     init(input: SeededInput) throws {
         cell = FloorWorkload().makeCell(for: Registry.implementation(.builtin), input: input)
         try cell.setUp()
-        for _ in 0..<20 { _ = probe() }
+        // Warm-up probes: the best is over every probe the process makes, four more around each repetition.
+        for _ in 0..<8 { _ = probe() }
     }
 
     deinit { cell.tearDown() }

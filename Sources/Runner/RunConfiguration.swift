@@ -104,5 +104,12 @@ public struct RunConfiguration: Sendable, Codable {
     /// to warm is the new subscription's own memory, which a few thousand elements touch. A tenth, as it
     /// was, cost 4 ms of every repetition, 13 s of the default run; with a fortieth every count of the
     /// default suite stayed as it was (`compare --metrics counts` of a run before against one after).
-    func warmupUnits(for units: Int) -> Int { max(100, units / 40) }
+    func warmupUnits(for units: Int) -> Int { min(max(100, units / 40), Self.mostWarmupUnits) }
+
+    /// At most this many warm-up units: a fortieth of a fast cell's repetition is hundreds of thousands of
+    /// elements, a millisecond that warms nothing a few thousand have not. Capped, the default run's counts
+    /// stayed as they were (`compare --metrics counts`), and the 60 fastest cells, run three times each way
+    /// A B A B, read 0.985x, 1.021x and 0.994x their uncapped times (geometric means): no shift beyond
+    /// the runs' own. It saves 2-3 s of the default run.
+    static let mostWarmupUnits = 20_000
 }
