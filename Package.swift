@@ -110,6 +110,9 @@ let package = Package(
         // Cell processes that die with their parent, and the clean-up a second SIGINT does.
         .target(name: "CProcessControl"),
 
+        // How deep an element's delivery nests its calls, along the frame-pointer chain (call_depth).
+        .target(name: "CCallDepth"),
+
         // The seam between Apple's Combine and OpenCombine: re-exports one or the other.
         .target(
             name: "CombineFramework",
@@ -168,7 +171,7 @@ let package = Package(
             dependencies: [
                 "Harness", "StyleKit", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin", "RxCore",
                 "RxSinks", "Subjects", "DirectSources", "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle",
-                "CEventControls", openCombine, asyncAlgorithms,
+                "CEventControls", "CCallDepth", openCombine, asyncAlgorithms,
             ] + rxSwiftRow,
             path: "Benchmarks/Workloads",
             swiftSettings: optimisation
@@ -178,7 +181,7 @@ let package = Package(
         // the CSV rows. Between the scenarios (Workloads) and the tool.
         .target(
             name: "Runner",
-            dependencies: ["Harness", "Workloads", "StyleKit"],
+            dependencies: ["Harness", "Workloads", "StyleKit", "CCallDepth"],
             swiftSettings: optimisation
         ),
 

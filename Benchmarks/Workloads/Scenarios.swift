@@ -81,9 +81,11 @@ public enum Scenarios {
         return Set(sweeps.flatMap(allButTheMiddle) + fanOut)
     }()
 
-    /// The workload of that name, the anatomy's controls (which the price list runs) included.
+    /// The workload of that name, the anatomy's and the call chain's controls (which the price list runs)
+    /// included.
     public static func named(_ name: String) -> (any Workload)? {
         all.first { $0.name == name } ?? AnatomyControlWorkload.all.first { $0.name == name }
+            ?? CallChainControlWorkload.all.first { $0.name == name }
     }
 
     /// The workloads `make` lists, each over the subject and then over the direct source.

@@ -245,9 +245,10 @@ struct RunCommand: ParsableCommand {
         runner.progress = progress.log
         runner.step = { progress.show(ProgressStep(label: "prices: \($0.label)", done: $0.done, total: $0.total)) }
         runner.shouldStop = Interruption.requested
-        progress.log("the price list: \(PriceList.controls.count) controls")
+        let controls = PriceList.controls(timed: configuration.instructionSource == nil)
+        progress.log("the price list: \(controls.count) controls")
         let outcome = try runner.run(
-            workloads: PriceList.controls, implementations: [Registry.implementation(.baseline)], scratch: scratch
+            workloads: controls, implementations: [Registry.implementation(.baseline)], scratch: scratch
         )
         progress.finish()
         guard outcome.complete else {

@@ -59,6 +59,9 @@ public struct CellResult: Sendable, Codable {
     public var demandOverheadPercent: Double?
     public var latency: LatencySummary?
     public var latencyRecordingOverhead: Double?
+    /// How many frames deep the cell's loop calls its sink to deliver an element (``Runner``'s pilot
+    /// measures it); nil where the sink does not record latency, or receives on another thread.
+    public var callDepth: Int?
     public var checksum: Checksum?
     public var expectedChecksum: Checksum?
     /// Median ns/unit over the baseline loop's median on the same workload; set once the run is done.

@@ -10,21 +10,42 @@ import Workloads
 /// names (``AnatomyControlAction/counters``): the check that each price is the price of one event.
 /// Written to prices.csv (docs/CSV.md).
 public enum PriceList {
-    /// The controls measured for the price list: every action at k = 1 and 3.
-    public static var controls: [AnatomyControlWorkload] {
-        AnatomyControlWorkload.all.filter { $0.action != .none }
+    /// The controls measured for the price list: every action at k = 1 and 3, and the call chain at
+    /// ``callChainDepths``. A time run leaves out the actions made for callgrind's branch model
+    /// (``countedOnly``); an instruction run, the call chain, which has only a time to give.
+    public static func controls(timed: Bool) -> [any Workload] {
+        let actions = AnatomyControlWorkload.all.filter { $0.action != .none && !(timed && countedOnly.contains($0.action)) }
+        return actions + (timed ? callChainDepths.map { CallChainControlWorkload(depth: $0, functions: 4) } : [])
     }
 
-    /// One price: `metric` per event of `action`, with the k = 1 and k = 3 cells' values per element.
+    /// The actions priced in counts only: they check callgrind's branch model, whose mispredictions this
+    /// CPU predicts (`mispredictedBranches` 3.9 ns against `predictedBranches` 4.3 here), and a branch never
+    /// taken costs what the loop does (`conditionalBranch` 1.3 ns, `emptyCall` 1.4): their times would
+    /// price nothing, and cost 3 s of every default run.
+    public static let countedOnly: Set<AnatomyControlAction> = [.conditionalBranch, .mispredictedBranches, .predictedBranches]
+
+    /// The call chain's depths (``CallChainControlWorkload``, four functions in turn, as a chain of stages
+    /// nests): one the CPU's return-address predictor holds (24 frames bend nothing here, nor anywhere
+    /// with a predictor of 32 entries or more), and two beyond it.
+    public static let callChainDepths = [24, 40, 64]
+
+    /// The event of the frames nested deeper than the return-address predictor: what each costs beyond
+    /// an ordinary call (`ns`), and how many frames below a cell's loop the predictor holds (`frames`),
+    /// compared with a cell's `call_depth`.
+    public static let deepFrame = "deepFrame"
+
+    /// One price: `metric` per event, with the k = 1 and k = 3 cells' values per element (none for
+    /// ``deepFrame``, read off three depths instead).
     public struct Price: Equatable, Sendable {
-        public var action: AnatomyControlAction
-        /// `ns`, `instructions`, or an anatomy counter's column stem (`retains`, ...).
+        /// An ``AnatomyControlAction``'s name, or ``PriceList/deepFrame``.
+        public var event: String
+        /// `ns`, `instructions`, `frames`, or an anatomy counter's column stem (`retains`, ...).
         public var metric: String
         public var perEvent: Double
         /// For a time: the interval the two medians' 95% intervals allow. Counts are exact: nil.
         public var interval: ClosedRange<Double>?
-        public var once: Double
-        public var thrice: Double
+        public var once: Double?
+        public var thrice: Double?
     }
 
     public static let header = ["event", "metric", "per_event", "low", "high", "k1_per_element", "k3_per_element"]
@@ -32,7 +53,7 @@ public enum PriceList {
     /// The prices the controls' rows give: `ns` from time rows, `instructions` and every anatomy counter from
     /// instruction rows; an action whose two rows are not both `ok` has none.
     public static func prices(_ results: [CellResult]) -> [Price] {
-        AnatomyControlAction.allCases.filter { $0 != .none }.flatMap { action -> [Price] in
+        let prices = AnatomyControlAction.allCases.filter { $0 != .none }.flatMap { action -> [Price] in
             let rows = [1, 3].map { times in
                 results.first { $0.workload == AnatomyControlWorkload(action, times: times).name && $0.status == .ok }
             }
@@ -40,7 +61,7 @@ public enum PriceList {
             var prices: [Price] = []
             if let first = once.statistics, let third = thrice.statistics {
                 prices.append(Price(
-                    action: action, metric: "ns", perEvent: (third.median - first.median) / 2,
+                    event: action.rawValue, metric: "ns", perEvent: (third.median - first.median) / 2,
                     interval: (third.confidenceInterval95.lowerBound - first.confidenceInterval95.upperBound) / 2
                         ... (third.confidenceInterval95.upperBound - first.confidenceInterval95.lowerBound) / 2,
                     once: first.median, thrice: third.median
@@ -48,7 +69,7 @@ public enum PriceList {
             }
             if let first = once.instructionsPerUnit, let third = thrice.instructionsPerUnit {
                 prices.append(Price(
-                    action: action, metric: "instructions", perEvent: (third - first) / 2, interval: nil, once: first,
+                    event: action.rawValue, metric: "instructions", perEvent: (third - first) / 2, interval: nil, once: first,
                     thrice: third
                 ))
             }
@@ -60,6 +81,32 @@ public enum PriceList {
             }
             return prices
         }
+        return prices + deepFramePrices(results, call: prices.first { $0.event == AnatomyControlAction.emptyCall.rawValue && $0.metric == "ns" })
+    }
+
+    /// ``deepFrame``'s two prices, from the call chain's times and an ordinary call's price (`emptyCall`):
+    /// the line through the two deep chains has one frame's cost beyond the predictor as its slope, and
+    /// meets the line an ordinary call's price draws through the shallow chain where the predictor runs
+    /// out. The chain at depth d nests d + 1 frames below its loop. None without all three times.
+    private static func deepFramePrices(_ results: [CellResult], call: Price?) -> [Price] {
+        let times = callChainDepths.compactMap { depth in
+            results.first { $0.workload == CallChainControlWorkload(depth: depth, functions: 4).name && $0.status == .ok }?
+                .statistics
+        }
+        guard times.count == 3, let call else { return [] }
+        let (held, near, far) = (times[0], times[1], times[2])
+        let (heldDepth, nearDepth, farDepth) = (Double(callChainDepths[0]), Double(callChainDepths[1]), Double(callChainDepths[2]))
+        let span = farDepth - nearDepth
+        let slope = (far.median - near.median) / span
+        guard slope > call.perEvent else { return [] }
+        // held + call x (d - heldDepth) = near + slope x (d - nearDepth)
+        let bend = (near.median - held.median - slope * nearDepth + call.perEvent * heldDepth) / (call.perEvent - slope)
+        let low = (far.confidenceInterval95.lowerBound - near.confidenceInterval95.upperBound) / span - call.perEvent
+        let high = (far.confidenceInterval95.upperBound - near.confidenceInterval95.lowerBound) / span - call.perEvent
+        return [
+            Price(event: deepFrame, metric: "ns", perEvent: slope - call.perEvent, interval: low...max(low, high), once: nil, thrice: nil),
+            Price(event: deepFrame, metric: "frames", perEvent: bend + 1, interval: nil, once: nil, thrice: nil),
+        ]
     }
 
     /// Each of `events`' count per event of `action`: the slope between its k = 1 and k = 3 rows.
@@ -68,7 +115,7 @@ public enum PriceList {
     ) -> [Price] where Event: RawRepresentable<String> {
         events.map { event in
             Price(
-                action: action, metric: event.rawValue, perEvent: (third[event] - first[event]) / 2, interval: nil,
+                event: action.rawValue, metric: event.rawValue, perEvent: (third[event] - first[event]) / 2, interval: nil,
                 once: first[event], thrice: third[event]
             )
         }
@@ -77,17 +124,19 @@ public enum PriceList {
     /// The prices as a table to read: one row per event, its time with the interval, or its instructions
     /// and the counts it makes (those that are not 0).
     public static func textTable(_ prices: [Price]) -> TextTable {
-        let events = prices.reduce(into: [AnatomyControlAction]()) { if $0.last != $1.action { $0.append($1.action) } }
-        let rows = events.map { action -> [String] in
-            let own = prices.filter { $0.action == action }
+        let events = prices.reduce(into: [String]()) { if $0.last != $1.event { $0.append($1.event) } }
+        let rows = events.map { event -> [String] in
+            let own = prices.filter { $0.event == event }
+            let frames = own.first { $0.metric == "frames" }.map { " beyond \(ResultTable.format($0.perEvent, digits: 1)) frames" }
             let time = own.first { $0.metric == "ns" }.map { price in
                 "\(DecimalText.nanoseconds(price.perEvent))"
                     + (price.interval.map { " [\(DecimalText.nanoseconds($0.lowerBound)), \(DecimalText.nanoseconds($0.upperBound))]" } ?? "")
+                    + (frames ?? "")
             }
             let instructions = own.first { $0.metric == "instructions" }.map { ResultTable.format($0.perEvent, digits: 1) }
-            let counts = own.filter { !["ns", "instructions"].contains($0.metric) && $0.perEvent != 0 }
+            let counts = own.filter { !["ns", "instructions", "frames"].contains($0.metric) && $0.perEvent != 0 }
                 .map { "\(ResultTable.format($0.perEvent)) \($0.metric)" }
-            return [action.rawValue] + (time.map { [$0] } ?? []) + (instructions.map { [$0, counts.joined(separator: ", ")] } ?? [])
+            return [event] + (time.map { [$0] } ?? []) + (instructions.map { [$0, counts.joined(separator: ", ")] } ?? [])
         }
         let isTime = prices.contains { $0.metric == "ns" }
         return TextTable(
@@ -100,7 +149,7 @@ public enum PriceList {
     public static func table(_ prices: [Price]) -> CSVTable {
         CSVTable(header: header, rows: prices.map { price in
             [
-                price.action.rawValue, price.metric, ResultTable.format(price.perEvent, digits: 4),
+                price.event, price.metric, ResultTable.format(price.perEvent, digits: 4),
                 ResultTable.format(price.interval?.lowerBound, digits: 4), ResultTable.format(price.interval?.upperBound, digits: 4),
                 ResultTable.format(price.once, digits: 4), ResultTable.format(price.thrice, digits: 4),
             ]

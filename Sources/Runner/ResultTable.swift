@@ -23,7 +23,7 @@ public enum ResultTable {
     ] + AnatomyCounter.allCases.map(ResultColumn.anatomyPerUnit)
         + AnatomyCounter.allCases.map(ResultColumn.anatomyPerSubscription)
         + InstructionComponent.allCases.map(ResultColumn.componentPerUnit)
-        + SimulatedEvent.allCases.map(ResultColumn.simulatedPerUnit)
+        + SimulatedEvent.allCases.map(ResultColumn.simulatedPerUnit) + ["call_depth"]
 
     /// Decimals of the two columns taken from other rows (``CellRatios``).
     public static let baselineRatioDigits = 2
@@ -77,6 +77,7 @@ public enum ResultTable {
             "latency_p9999_ns": latency.map { String($0.p9999) } ?? "",
             "latency_max_ns": latency.map { String($0.max) } ?? "",
             "latency_recording_overhead_ns": format(result.latencyRecordingOverhead, digits: 1),
+            "call_depth": result.callDepth.map(String.init) ?? "",
             "checksum": result.checksum?.description ?? "",
             "checksum_expected": result.expectedChecksum?.description ?? "",
             "ns_per_unit_samples": result.nanosecondsPerUnit.map { format($0) }.joined(separator: ";"),

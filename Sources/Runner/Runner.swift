@@ -1,3 +1,4 @@
+import CCallDepth
 import Harness
 import StyleKit
 import Workloads
@@ -229,6 +230,7 @@ public struct Runner {
         let start = Clock.now()
         cell.run(from: 0, count: pilotUnits)
         let elapsed = max(1, Clock.now() - start)
+        if plan.workload.measuresLatency { result.callDepth = Self.callDepth(cell, from: pilotUnits) }
         cell.tearDown()
         var units = configuration.fixedUnits(for: plan.workload.unit) ?? {
             let estimate = Double(configuration.targetRepetitionNanoseconds) / (Double(elapsed) / Double(pilotUnits))
@@ -239,6 +241,29 @@ public struct Runner {
         result.unitsPerRepetition = units
         let total = configuration.warmupUnits(for: units) + units
         result.expectedChecksum = plan.workload.reference(input: input, count: total)
+    }
+
+    /// How many frames below the cell's loop its sink receives an element (`call_depth`): elements sent
+    /// one at a time from `unit` on, in latency mode, until the sink records one, counting the frames from
+    /// the sink's own up to the cell's `run`, which holds the loop. Inlined calls push no frame, as they
+    /// push no return address: the depth a return-address predictor sees, measured as the price list's
+    /// call chain counts its own (a chain of depth d nests d + 1 frames below its loop). Nil when no
+    /// element reached the sink in 1,000, or the sink received on another thread.
+    @inline(never)
+    static func callDepth(_ cell: any Cell, from unit: Int) -> Int? {
+        cell.sink.latency = LatencyRecorder()
+        defer {
+            cell.sink.latency = nil
+            cell.sink.state.pointee.callDepthOrigin = nil
+        }
+        cell.sink.state.pointee.callDepth = nil
+        for next in unit..<(unit + 1_000) {
+            cell.sink.state.pointee.callDepthOrigin = rb_caller_frame()
+            cell.run(from: next, count: 1)
+            // The frames up to the cell's `run` hold its own: one more than those below its loop.
+            if let depth = cell.sink.state.pointee.callDepth { return depth < 1 ? nil : depth - 1 }
+        }
+        return nil
     }
 
     // MARK: - Repetitions

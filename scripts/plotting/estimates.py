@@ -7,7 +7,9 @@ One event's price comes from its control (docs/CSV.md, "prices.csv"): ns per eve
 instructions and anatomy counts per event from the instruction run. A cell's estimate is, per unit, each
 priced event's count x its ns, plus every instruction no event accounts for x the ns per instruction of
 the control whose instructions do not wait for each other (``independentInstructions``), as most of a
-pipeline's do not (``price``; FINDINGS' per-stage split is the same sum over one stage's slopes). Priced at
+pipeline's do not (``price``; FINDINGS' per-stage split is the same sum over one stage's slopes). Each
+frame an element's delivery nests beyond the CPU's return-address predictor (the time run's
+``call_depth`` beyond the price list's ``deepFrame`` frames) costs ``deepFrame``'s ns more. Priced at
 the dependent chain's ns per instruction instead (``instructions``), the same counts give an upper bound,
 ``estimated_ns_per_unit_if_dependent``.
 """
@@ -35,6 +37,10 @@ PRICED_EVENTS = (
     ("malloc", "mallocs", "malloc+free"),
     ("atomicRMW", "atomic_rmws", "other atomic RMW"),
 )
+# The frames nested beyond the return-address predictor (prices.csv's deepFrame: ns each beyond an
+# ordinary call, and the frames the predictor holds), and their title.
+DEEP_FRAME = "deepFrame"
+DEEP_CALLS = "calls deeper than the return predictor"
 # The arithmetic controls: instructions that can run at once, and a chain of instructions that cannot.
 ARITHMETIC = "independentInstructions"
 DEPENDENT_ARITHMETIC = "instructions"
@@ -48,6 +54,7 @@ FILE = "estimates.csv"
 HEADER = (
     ["workload", "implementation", "unit", "measured_ns_per_unit", "estimated_ns_per_unit", "estimate_error"]
     + [f"{event}_ns_per_unit" for event, _, _ in PRICED_EVENTS]
+    + ["call_depth", f"{DEEP_FRAME}_ns_per_unit"]
     + ["other_instructions_per_unit", "other_instructions_ns_per_unit", "estimated_ns_per_unit_if_dependent"]
 )
 
@@ -61,6 +68,8 @@ class Prices:
     counts: dict[tuple[str, str], float]
     per_instruction: float
     per_dependent_instruction: float
+    # deepFrame's ns per frame and the frames the predictor holds; None in a price list without them.
+    deep_frame: tuple[float, float] | None = None
 
     @classmethod
     def load(cls, time_run: Path, instruction_run: Path) -> "Prices | None":
@@ -76,7 +85,9 @@ class Prices:
         )
         if not all(math.isfinite(price) and price > 0 for price in (per_instruction, per_dependent)):
             return None
-        return cls({event: ns_prices[(event, "ns")] for event in events}, counts, per_instruction, per_dependent)
+        deep = (ns_prices.get((DEEP_FRAME, "ns")), ns_prices.get((DEEP_FRAME, "frames")))
+        deep_frame = (deep[0], deep[1]) if deep[0] is not None and deep[1] is not None else None
+        return cls({event: ns_prices[(event, "ns")] for event in events}, counts, per_instruction, per_dependent, deep_frame)
 
 
 @dataclass(frozen=True)
@@ -107,12 +118,21 @@ def load_prices(directory: Path) -> dict[tuple[str, str], float] | None:
     return prices
 
 
-def price(instructions: float, counts: dict[str, float], prices: Prices) -> Priced:
+def deep_frames(call_depth: float | None, prices: Prices) -> float:
+    """The frames of a delivery ``call_depth`` frames deep that the return-address predictor does not
+    hold (0 without a depth or a deepFrame price)."""
+    if call_depth is None or math.isnan(call_depth) or prices.deep_frame is None:
+        return 0.0
+    return max(0.0, call_depth - prices.deep_frame[1])
+
+
+def price(instructions: float, counts: dict[str, float], prices: Prices, beyond_predictor: float = 0.0) -> Priced:
     """``instructions`` and the anatomy ``counts`` (by counter: ``retains``, ...) of one unit or one stage,
     priced. A retain+release pair is priced only as often as the counts hold its atomics (a retain of an
     object that needs none, a nil context or an immortal object, costs instructions only); the atomics no
-    pair made at the atomic's price; every instruction no event accounts for at the independent arithmetic
-    control's ns per instruction."""
+    pair made at the atomic's price; each of the ``beyond_predictor`` frames (``deep_frames``) at
+    deepFrame's price, on top of its instructions; every instruction no event accounts for at the
+    independent arithmetic control's ns per instruction."""
     events, left, atomics = {}, instructions, counts.get("atomic_rmws", 0.0)
     for event, metric, title in PRICED_EVENTS:
         own_atomics = prices.counts.get((event, "atomic_rmws"), 0.0)
@@ -125,6 +145,7 @@ def price(instructions: float, counts: dict[str, float], prices: Prices) -> Pric
             atomics -= count * own_atomics
         events[title] = count * prices.ns[event]
         left -= count * prices.counts[(event, "instructions")]
+    events[DEEP_CALLS] = beyond_predictor * (prices.deep_frame[0] if prices.deep_frame else 0.0)
     return Priced(events, max(0.0, left), max(0.0, left) * prices.per_instruction)
 
 
@@ -154,15 +175,19 @@ def estimate_run(
         if match.empty or pd.isna(match.iloc[0]["instructions_per_unit"]):
             continue
         count = match.iloc[0]
+        depth = row.get("call_depth")
+        depth = None if depth is None or pd.isna(depth) else float(depth)
         priced = price(
             float(count["instructions_per_unit"]),
             {metric: _number(count[f"{metric}_per_unit"]) for _, metric, _ in PRICED_EVENTS},
             prices,
+            deep_frames(depth, prices),
         )
         measured = float(row["ns_per_unit_median"])
         rows.append(
             [row["workload"], row["implementation"], row["unit"], measured, priced.estimate, priced.estimate / measured - 1]
             + [priced.events[title] for _, _, title in PRICED_EVENTS]
+            + [math.nan if depth is None else depth, priced.events[DEEP_CALLS]]
             + [priced.instructions_left, priced.rest,
                priced.estimate + priced.instructions_left * (prices.per_dependent_instruction - prices.per_instruction)]
         )  # fmt: skip
@@ -191,6 +216,8 @@ def write(estimates: pd.DataFrame, path: Path) -> None:
 
 
 def _field(value) -> str:
+    if isinstance(value, float) and math.isnan(value):
+        return ""  # no call depth: the cell's sink received on another thread, or recorded no latency
     if isinstance(value, float):
         return f"{value:.4f}".rstrip("0").rstrip(".")
     return str(value)

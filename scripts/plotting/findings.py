@@ -103,16 +103,37 @@ def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
             continue
         counts = {metric: numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") or 0.0
                   for _, metric, _ in estimates.PRICED_EVENTS}  # fmt: skip
-        priced = estimates.price(total, counts, prices)
+        priced = estimates.price(total, counts, prices, _deep_frames_per_stage(numbers, series, name, prices))
         rows.append({"style": name, "measured": measured, "events": priced.events,
                      "instructions_left": priced.instructions_left, "rest": priced.rest,
                      "estimate": priced.estimate, "per_instruction": prices.per_instruction})  # fmt: skip
     return rows or None
 
 
+def _deep_frames_per_stage(numbers: Numbers, series: tuple[str, str], name: str, prices: estimates.Prices) -> float:
+    """Per stage, the frames a delivery nests beyond the return-address predictor: the least-squares slope
+    of ``estimates.deep_frames`` over the series' cells of the time run against their stages, as
+    fits.csv's slopes are; 0 without two cells that have a ``call_depth``."""
+    results = numbers.run.results
+    if not {"call_depth", "scenario", "source", "parameter"} <= set(results.columns):
+        return 0.0
+    scenario, source = series
+    own = results[(results["scenario"] == scenario) & (results["source"].astype(str) == source)
+                  & (results["implementation"] == name) & (results["status"] == data.OK)]  # fmt: skip
+    points = [(float(stages), estimates.deep_frames(float(depth), prices))
+              for stages, depth in zip(own["parameter"], own["call_depth"])
+              if not pd.isna(depth) and data.DECIMAL.fullmatch(str(stages))]  # fmt: skip
+    if len(points) < 2:
+        return 0.0
+    mean_x = sum(x for x, _ in points) / len(points)
+    mean_y = sum(y for _, y in points) / len(points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread > 0 else 0.0
+
+
 def time_split_table(rows: list[dict], per_instruction: str) -> str:
     """The time split as a Markdown table: ns per stage by priced event, and what is left unexplained."""
-    titles = [title for _, _, title in estimates.PRICED_EVENTS]
+    titles = [title for _, _, title in estimates.PRICED_EVENTS] + [estimates.DEEP_CALLS]
     header = ["style", "measured ns"] + [f"{title} ns" for title in titles] + [
         f"other instructions x {per_instruction} ns", "estimate ns", "unexplained"]  # fmt: skip
     lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]

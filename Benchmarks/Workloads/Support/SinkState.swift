@@ -1,3 +1,4 @@
+import CCallDepth
 import Harness
 
 /// What the end of a cell's pipeline has received so far, and its demand traffic: the fields of an
@@ -17,6 +18,12 @@ public struct SinkState {
     /// Set by the driver just before it sends an element, in latency mode.
     public var sentAt: UInt64 = 0
     public var latency: LatencyRecorder?
+    /// In latency mode, the frame of the function that sends the next element: the next value recorded
+    /// also counts the frames up to it into ``callDepth``, once (`Runner.callDepth`, `call_depth` in results.csv).
+    public var callDepthOrigin: UnsafeRawPointer?
+    /// The frames the value recorded last with ``callDepthOrigin`` set was received at; -1 when the
+    /// frame-pointer chain did not lead back.
+    public var callDepth: Int?
 
     public init() {}
 
@@ -44,6 +51,10 @@ public struct SinkState {
     /// inlines it set one up (and check a stack protector) for every value, latency mode or not.
     @inline(never)
     private mutating func recordLatencyNow(sentAt: UInt64) {
+        if let origin = callDepthOrigin {
+            callDepth = rb_frames_below(origin)
+            callDepthOrigin = nil
+        }
         latency!.record(nanoseconds: Clock.now() &- sentAt)
     }
 }

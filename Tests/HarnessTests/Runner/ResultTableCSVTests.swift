@@ -73,13 +73,13 @@ struct ResultTableCSVTests {
         guard let results = try await run(RunnerFixture.implementations(.baseline, .structBridge)) else { return }
         let table = ResultTable.table(results)
         let unitColumn = try #require(table.column("unit")), status = try #require(table.column("status"))
-        let perElementOnly = table.header.filter { $0.hasPrefix("latency_") }
+        let perElementOnly = table.header.filter { $0.hasPrefix("latency_") || $0 == "call_depth" }
         let numeric = Set(table.header).subtracting(Self.describing).subtracting(Self.conditional)
             .subtracting(["checksum", "checksum_expected", "ns_per_unit_samples"])
         for row in table.rows where row[status] == "ok" {
             for (name, field) in zip(table.header, row) where numeric.contains(name) {
                 if row[unitColumn] == "subscription" && perElementOnly.contains(name) {
-                    #expect(field.isEmpty, "\(name): latency is per element only")
+                    #expect(field.isEmpty, "\(name): latency and call depth are per element only")
                 } else {
                     #expect(Double(field) != nil, "\(name) is '\(field)' on an ok row")
                 }

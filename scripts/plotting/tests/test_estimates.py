@@ -68,6 +68,28 @@ class EstimateTests(unittest.TestCase):
         # The same 800 instructions in a dependent chain: 60 / 200 = 0.3 ns each.
         self.assertAlmostEqual(row["estimated_ns_per_unit_if_dependent"], 268.0)
 
+    def test_frames_beyond_the_return_predictor_at_the_deep_frame_price(self) -> None:
+        """A delivery 42 frames deep where the predictor holds 30: 12 returns lost, 5 ns each, on top of
+        the same instructions; as deep as the predictor holds, or without a depth, nothing."""
+        with open(self.run_dir / "prices.csv", "a", newline="", encoding="utf-8") as file:
+            csv.writer(file).writerows([["deepFrame", "ns", "5", "4.5", "5.5", "", ""],
+                                        ["deepFrame", "frames", "30", "", "", "", ""]])  # fmt: skip
+        write_results(self.run_dir, [cell(*each, call_depth="42") for each in CELLS])
+        row = estimates.estimate_run(self.run_dir).iloc[0]
+        self.assertEqual((row["call_depth"], row["deepFrame_ns_per_unit"]), (42.0, 60.0))
+        self.assertAlmostEqual(row["estimated_ns_per_unit"], 168.0)
+        synthetic.set_field(self.run_dir, "call_depth", "30")
+        self.assertEqual(estimates.estimate_run(self.run_dir).iloc[0]["deepFrame_ns_per_unit"], 0.0)
+        synthetic.set_field(self.run_dir, "call_depth", "")
+        row = estimates.estimate_run(self.run_dir).iloc[0]
+        self.assertEqual(row["deepFrame_ns_per_unit"], 0.0)
+        self.assertAlmostEqual(row["estimated_ns_per_unit"], 108.0)
+        path = self.root / estimates.FILE
+        estimates.write(estimates.estimate_run(self.run_dir), path)
+        with path.open(newline="", encoding="utf-8") as file:
+            written = dict(zip(*list(csv.reader(file))[:2]))
+        self.assertEqual((written["call_depth"], written["deepFrame_ns_per_unit"]), ("", "0"))
+
     def test_the_file_has_the_header_and_the_numbers(self) -> None:
         path = self.root / estimates.FILE
         estimates.write(estimates.estimate_run(self.run_dir), path)
