@@ -68,8 +68,8 @@ ANATOMY = (
 # An instruction run's counts per unit, which estimates.py prices.
 COUNT_COLUMNS = ("instructions_per_unit",) + tuple(f"{counter}_per_unit" for counter, _ in ANATOMY)
 OPTIONAL_NUMERIC_COLUMNS = (
-    ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription", "call_depth") + COMPONENT_COLUMNS
-    + COUNT_COLUMNS
+    ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription", "call_depth",
+     "estimated_cycles_per_unit") + COMPONENT_COLUMNS + COUNT_COLUMNS
 )
 # Every other numeric column holds counts and times, never below 0 (compare refuses a negative one too);
 # retained bytes fall below 0 when teardown frees what set-up had not allocated, and a demand policy that

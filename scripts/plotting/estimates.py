@@ -56,7 +56,11 @@ HEADER = (
     + [f"{event}_ns_per_unit" for event, _, _ in PRICED_EVENTS]
     + ["call_depth", f"{DEEP_FRAME}_ns_per_unit"]
     + ["other_instructions_per_unit", "other_instructions_ns_per_unit", "estimated_ns_per_unit_if_dependent"]
+    + ["estimated_cycles_per_unit", "iai_estimated_ns_per_unit", "iai_estimate_error"]
 )
+# iai-callgrind's and CodSpeed's estimate (callgrind's cache simulation, `run --metric instructions
+# --simulate`): L1 hits + 5 x last-level hits + 35 x memory accesses, in cycles.
+CYCLES = "estimated_cycles_per_unit"
 
 
 @dataclass(frozen=True)
@@ -190,8 +194,29 @@ def estimate_run(
             + [math.nan if depth is None else depth, priced.events[DEEP_CALLS]]
             + [priced.instructions_left, priced.rest,
                priced.estimate + priced.instructions_left * (prices.per_dependent_instruction - prices.per_instruction)]
+            + [_number_or_nan(count.get(CYCLES)), math.nan, math.nan]
         )  # fmt: skip
-    return pd.DataFrame(rows, columns=HEADER) if rows else None
+    if not rows:
+        return None
+    found = pd.DataFrame(rows, columns=HEADER)
+    cycles = found[CYCLES]
+    known = cycles.notna() & (cycles > 0)
+    # The formula gives cycles; a cycle's ns is the one factor that fits these cells best (the median of
+    # measured over cycles), the kindest reading of it: no machine's clock is in the formula.
+    per_cycle = (found.loc[known, "measured_ns_per_unit"] / cycles[known]).median() if known.any() else math.nan
+    found["iai_estimated_ns_per_unit"] = cycles.where(known) * per_cycle
+    found["iai_estimate_error"] = found["iai_estimated_ns_per_unit"] / found["measured_ns_per_unit"] - 1
+    return found
+
+
+def iai_distribution(estimates: pd.DataFrame) -> tuple[Distribution, float] | None:
+    """How far iai-callgrind's and CodSpeed's estimate falls from the measured medians, and the ns per
+    cycle it was read at; None without simulated cycles (an instruction run without `--simulate`)."""
+    known = estimates[estimates["iai_estimate_error"].notna()]
+    if known.empty:
+        return None
+    per_cycle = float((known["iai_estimated_ns_per_unit"] / known[CYCLES]).iloc[0])
+    return distribution(known.assign(estimate_error=known["iai_estimate_error"])), per_cycle
 
 
 def is_estimated(row: pd.Series) -> bool:
@@ -206,6 +231,10 @@ def _number(value) -> float:
     return 0.0 if pd.isna(value) else float(value)
 
 
+def _number_or_nan(value) -> float:
+    return math.nan if value is None or pd.isna(value) else float(value)
+
+
 def write(estimates: pd.DataFrame, path: Path) -> None:
     """estimates.csv: HEADER, numbers as the tool writes them (up to 4 decimals)."""
     with path.open("w", newline="", encoding="utf-8") as file:
@@ -217,7 +246,7 @@ def write(estimates: pd.DataFrame, path: Path) -> None:
 
 def _field(value) -> str:
     if isinstance(value, float) and math.isnan(value):
-        return ""  # no call depth: the cell's sink received on another thread, or recorded no latency
+        return ""  # no call depth (the sink received on another thread, or recorded no latency), no cycles
     if isinstance(value, float):
         return f"{value:.4f}".rstrip("0").rstrip(".")
     return str(value)

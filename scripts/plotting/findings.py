@@ -460,6 +460,15 @@ def estimate_section(numbers: Numbers) -> list[str]:
         f"({within} either side) in {int(bracketed.sum())} of {spread.cells}.",
         _estimate_table(found),
     ]
+    iai = estimates.iai_distribution(found)
+    if iai is not None:
+        other, per_cycle = iai
+        lines.append(
+            "Beside it, iai-callgrind's and CodSpeed's estimate from callgrind's cache simulation (L1 hits + 5 x "
+            "last-level hits + 35 x memory accesses, in cycles; the instruction run's `--simulate`), read at the "
+            f"one ns per cycle that fits these cells best ({per_cycle:.3f}): **{other.within} of {other.cells} cells "
+            f"({other.share_within:.0%}) within {within}**, median error {other.median_error:.0%}."
+        )
     misses = found[found["estimate_error"].abs() > estimates.WITHIN]
     if not misses.empty:
         parts = []

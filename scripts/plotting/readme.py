@@ -124,6 +124,12 @@ def explained(run_directory: Path) -> str:
             f"within ±{estimates.WITHIN:.0%} of the measured median, median error {spread.median_error:.0%} "
             "(`estimates.csv`, `plots/estimate.png`).",
         ]
+        iai = estimates.iai_distribution(found)
+        if iai is not None:
+            other, per_cycle = iai
+            lines[-1] += (f" iai-callgrind's and CodSpeed's estimated cycles, at the ns per cycle that fits best "
+                          f"({per_cycle:.3f}), put {other.within} of {other.cells} within ±{estimates.WITHIN:.0%}, "
+                          f"median error {other.median_error:.0%}.")  # fmt: skip
     return "\n".join(lines)
 
 

@@ -68,8 +68,10 @@ def fit(implementation: str, index: int) -> list[str]:
 def write_run(directory: Path) -> Path:
     """Writes results.csv and environment.csv into ``directory`` and returns it."""
     rows = [row(workload, name, index) for workload in WORKLOADS for index, name in enumerate(IMPLEMENTATIONS)]
-    # The instruction run's component and count columns, empty as in a time run.
-    columns = list(dict.fromkeys([key for each in rows for key in each] + list(COMPONENT_COLUMNS) + list(COUNT_COLUMNS)))
+    # The instruction run's component and count columns, empty as in a time run, and the columns a cell may
+    # leave empty: its call depth, its simulated cycles.
+    optional = list(COMPONENT_COLUMNS) + list(COUNT_COLUMNS) + ["call_depth", "estimated_cycles_per_unit"]
+    columns = list(dict.fromkeys([key for each in rows for key in each] + optional))
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / "results.csv", "w", newline="", encoding="utf-8") as file:
         writer = csv.DictWriter(file, fieldnames=columns, restval="")

@@ -90,6 +90,26 @@ class EstimateTests(unittest.TestCase):
             written = dict(zip(*list(csv.reader(file))[:2]))
         self.assertEqual((written["call_depth"], written["deepFrame_ns_per_unit"]), ("", "0"))
 
+    def test_iai_estimate_beside_it_at_the_ns_per_cycle_that_fits_best(self) -> None:
+        """Two cells of 100 and 300 ns whose simulated cycles are 400 and 600: a cycle reads the median of
+        0.25 and 0.5 ns, 0.375, so the estimates are 150 (+50%) and 225 (-25%); none within 20%. Without
+        simulated cycles, no iai estimate."""
+        self.assertIsNone(estimates.iai_distribution(estimates.estimate_run(self.run_dir)))
+        cells = [cell("map", "map", "combine"), cell("filter", "filter", "combine", ns_per_unit_median="300")]
+        write_results(self.run_dir, cells)
+        write_results(self.run_dir / "instructions", [
+            cell("map", "map", "combine", **COUNTS, estimated_cycles_per_unit="400") | {"ns_per_unit_median": ""},
+            cell("filter", "filter", "combine", **COUNTS, estimated_cycles_per_unit="600") | {"ns_per_unit_median": ""},
+        ])  # fmt: skip
+        found = estimates.estimate_run(self.run_dir)
+        self.assertEqual(list(found["iai_estimated_ns_per_unit"]), [150.0, 225.0])
+        self.assertEqual(list(found["iai_estimate_error"]), [0.5, -0.25])
+        spread, per_cycle = estimates.iai_distribution(found)
+        self.assertEqual((spread.cells, spread.within, per_cycle), (2, 0, 0.375))
+        self.assertAlmostEqual(spread.median_error, 0.375)
+        self.assertIn("read at the one ns per cycle that fits these cells best (0.375): **0 of 2 cells (0%) within ±20%**",
+                      "\n".join(findings.estimate_section(findings.Numbers(self.run_dir))))
+
     def test_the_file_has_the_header_and_the_numbers(self) -> None:
         path = self.root / estimates.FILE
         estimates.write(estimates.estimate_run(self.run_dir), path)
