@@ -63,10 +63,9 @@ public struct EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
 
 extension EnvironmentNote {
     /// A warning naming each ``Hardware/environmentKeys`` value two runs record differently (another
-    /// processor design, stepping, microcode or cache: times are then not comparable, as the same build
-    /// on two VMs of one name showed, 0.55x to 2.7x per cell); a note when a run does not record its
-    /// processor beyond `cpu_model` (written before environment.csv did, or where Linux does not say), so
-    /// that a difference could not be seen; nil when every key is known and the same.
+    /// processor design, stepping, microcode or cache: times are then not comparable); a note when a run
+    /// does not record its processor beyond `cpu_model` (written before environment.csv did, or where
+    /// Linux does not say), so that a difference could not be seen; nil when every key is known and the same.
     public static func hardware(base: [String: String]?, new: [String: String]?) -> EnvironmentNote? {
         guard let base, let new else { return nil }
         func known(_ environment: [String: String], _ key: String) -> String? {
