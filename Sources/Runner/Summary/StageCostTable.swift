@@ -13,6 +13,12 @@ public struct StageCostTable: Sendable {
     /// A cell whose sweep is not a line is marked with this, and the caption says what it means.
     public static let nonlinearMark = "*"
 
+    /// What the mark means, and the cause measured for the chains that bend: calls nested deeper than the
+    /// return-address predictor (docs/PROFILES.md), which results.csv's `call_depth` and prices.csv's
+    /// `deepFrame` show per cell.
+    static let nonlinearMeaning = "not a line, R^2 < 0.98 or a median 25% off it: read the points; a chain bends "
+        + "where its call_depth passes the frames prices.csv's deepFrame gives, about 30 here (docs/PROFILES.md)"
+
     /// One table per metric that `fits` has, in the order ns, instructions, allocations. Per-unit fits of
     /// time and instructions, and allocations per subscription (the set-up's per-subscription
     /// instructions stay in fits.csv).
@@ -71,7 +77,7 @@ public struct StageCostTable: Sendable {
         }
         self.metric = metric
         let marked = fits.contains { $0.shape == .nonlinear }
-        self.caption = caption + (marked ? " (\(Self.nonlinearMark): not a line, R^2 < 0.98 or a median 25% off it: read the points)" : "")
+        self.caption = caption + (marked ? " (\(Self.nonlinearMark): \(Self.nonlinearMeaning))" : "")
         table = TextTable(
             header: ["implementation"] + columns,
             rows: implementations.map { implementation in
