@@ -206,7 +206,7 @@ def _environment_differences(run: Run, base: Run) -> str:
     """The environment keys whose values differ between the two runs."""
     if run.environment is None or base.environment is None:
         return "_Environment differences unknown: an environment.csv is missing._"
-    new_env, base_env = _as_dict(run.environment), _as_dict(base.environment)
+    new_env, base_env = run.keys, base.keys
     keys = [
         key
         for key in dict.fromkeys([*new_env, *base_env])
@@ -233,11 +233,6 @@ def _range_text(ratio: compare.Ratio) -> str:
     if ratio.low is None or ratio.high is None:
         return "-"
     return f"{ratio.low:.2f} .. {ratio.high:.2f}"
-
-
-def _as_dict(environment: pd.DataFrame) -> dict[str, str]:
-    """key -> value."""
-    return dict(environment.itertuples(index=False))
 
 
 def _row(cells) -> str:

@@ -72,10 +72,8 @@ extension EnvironmentNote {
             environment[key].flatMap { $0.isEmpty || $0 == "unknown" ? nil : $0 }
         }
         let differences = Hardware.environmentKeys.compactMap { key -> String? in
-            guard let baseValue = known(base, key), let newValue = known(new, key), baseValue != newValue else {
-                return nil
-            }
-            return "\(key) base \(baseValue), new \(newValue)"
+            guard let values = differing(key, base, new), known(base, key) != nil, known(new, key) != nil else { return nil }
+            return "\(key) base \(values.base), new \(values.new)"
         }
         if !differences.isEmpty {
             return EnvironmentNote(
