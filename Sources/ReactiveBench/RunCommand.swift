@@ -260,7 +260,7 @@ struct RunCommand: ParsableCommand {
         for failure in outcome.results where failure.isFailure {
             progress.warn("prices: \(failure.workload): \(failure.status.rawValue): \(failure.detail)")
         }
-        let prices = PriceList.prices(outcome.results)
+        let prices = PriceList.prices(outcome.results) { progress.warn("prices: \($0)") }
         try writer.writePrices(prices)
         return prices
     }

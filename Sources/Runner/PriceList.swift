@@ -51,8 +51,9 @@ public enum PriceList {
     public static let header = ["event", "metric", "per_event", "low", "high", "k1_per_element", "k3_per_element"]
 
     /// The prices the controls' rows give: `ns` from time rows, `instructions` and every anatomy counter from
-    /// instruction rows; an action whose two rows are not both `ok` has none.
-    public static func prices(_ results: [CellResult]) -> [Price] {
+    /// instruction rows; an action whose two rows are not both `ok` has none. `warn` hears why a price that
+    /// could have been read was not (the call chain's deep frames cost no more than an ordinary call).
+    public static func prices(_ results: [CellResult], warn: (String) -> Void = { _ in }) -> [Price] {
         let prices = AnatomyControlAction.allCases.filter { $0 != .none }.flatMap { action -> [Price] in
             let rows = [1, 3].map { times in
                 results.first { $0.workload == AnatomyControlWorkload(action, times: times).name && $0.status == .ok }
@@ -81,14 +82,17 @@ public enum PriceList {
             }
             return prices
         }
-        return prices + deepFramePrices(results, call: prices.first { $0.event == AnatomyControlAction.emptyCall.rawValue && $0.metric == "ns" })
+        let call = prices.first { $0.event == AnatomyControlAction.emptyCall.rawValue && $0.metric == "ns" }
+        return prices + deepFramePrices(results, call: call, warn: warn)
     }
 
     /// ``deepFrame``'s two prices, from the call chain's times and an ordinary call's price (`emptyCall`):
     /// the line through the two deep chains has one frame's cost beyond the predictor as its slope, and
     /// meets the line an ordinary call's price draws through the shallow chain where the predictor runs
-    /// out. The chain at depth d nests d + 1 frames below its loop. None without all three times.
-    private static func deepFramePrices(_ results: [CellResult], call: Price?) -> [Price] {
+    /// out. The chain at depth d nests d + 1 frames below its loop. None without all three times, and none,
+    /// with a warning, when the deep chains' slope is not above an ordinary call's price: no bend was measured
+    /// (a machine busy enough to drown it), and there is no place for the lines to meet.
+    private static func deepFramePrices(_ results: [CellResult], call: Price?, warn: (String) -> Void) -> [Price] {
         let times = callChainDepths.compactMap { depth in
             results.first { $0.workload == CallChainControlWorkload(depth: depth, functions: 4).name && $0.status == .ok }?
                 .statistics
@@ -98,7 +102,14 @@ public enum PriceList {
         let (heldDepth, nearDepth, farDepth) = (Double(callChainDepths[0]), Double(callChainDepths[1]), Double(callChainDepths[2]))
         let span = farDepth - nearDepth
         let slope = (far.median - near.median) / span
-        guard slope > call.perEvent else { return [] }
+        guard slope > call.perEvent else {
+            warn(
+                "\(deepFrame): the call chain grew \(String(format: "%.2f", slope)) ns a frame from \(callChainDepths[1]) to "
+                    + "\(callChainDepths[2]) deep, not more than an ordinary call's \(String(format: "%.2f", call.perEvent)) ns: "
+                    + "no bend measured, so it is not priced (a busy machine?)"
+            )
+            return []
+        }
         // held + call x (d - heldDepth) = near + slope x (d - nearDepth)
         let bend = (near.median - held.median - slope * nearDepth + call.perEvent * heldDepth) / (call.perEvent - slope)
         let low = (far.confidenceInterval95.lowerBound - near.confidenceInterval95.upperBound) / span - call.perEvent

@@ -63,18 +63,26 @@ struct CLIReleaseRunTests {
         let pricedRun = try #require(runs.first { $0.hasSuffix("-priced") }), plainRun = try #require(runs.first { $0.hasSuffix("-plain") })
         #expect(!FileManager.default.fileExists(atPath: directory.appending("runs/\(plainRun)/prices.csv")))
         let table = try CSVTable.read(from: directory.appending("runs/\(pricedRun)/prices.csv"))
-        // The branch model's controls are priced in counts only; the call chain gives deepFrame's two rows.
-        #expect(table.rows.map { "\($0[0]) \($0[1])" } == [
+        // The branch model's controls are priced in counts only; the call chain gives deepFrame's two rows, unless
+        // a machine too busy to show the bend left them out and said so (PriceListTests reads both cases exactly).
+        let actions = [
             "retainRelease", "exclusivityCheck", "lock", "metadataLookup", "dynamicCast", "malloc", "atomicRMW", "instructions",
-            "independentInstructions", "emptyCall", "indirectCall", "l1Miss", "llMiss", "deepFrame",
-        ].map { "\($0) ns" } + ["deepFrame frames"])
+            "independentInstructions", "emptyCall", "indirectCall", "l1Miss", "llMiss",
+        ].map { "\($0) ns" }
+        let bendUnmeasured = priced.standardError.contains("warning: prices: deepFrame: ")
+        #expect(
+            table.rows.map { "\($0[0]) \($0[1])" } == actions + (bendUnmeasured ? [] : ["deepFrame ns", "deepFrame frames"]),
+            "\(priced.standardError)"
+        )
         for row in table.rows where row[1] == "ns" {
             let (price, low, high) = (Double(row[2]), Double(row[3]), Double(row[4]))
             #expect(price != nil && low != nil && high != nil, "\(row)")
             if let price, let low, let high { #expect(low <= price && price <= high, "\(row)") }
         }
-        let frames = try #require(table.rows.last)
-        #expect(Double(frames[2]) != nil && frames[3...].allSatisfy(\.isEmpty), "frames: a count, no interval: \(frames)")
+        if !bendUnmeasured {
+            let frames = try #require(table.rows.last)
+            #expect(Double(frames[2]) != nil && frames[3...].allSatisfy(\.isEmpty), "frames: a count, no interval: \(frames)")
+        }
     }
 
     /// A name holding `[` selects exactly that row (a glob would read `[direct]` as a character class);

@@ -1,0 +1,45 @@
+import Harness
+@testable import Runner
+import Testing
+import Workloads
+
+/// `deepFrame`'s two prices, read off made-up times whose answer is known.
+struct PriceListTests {
+    /// An ordinary call costs 1 ns (emptyCall: 2 ns once, 4 ns thrice); the chain costs 1 ns a frame up to 30
+    /// deep and 6 ns a frame beyond: 30 ns at 24 deep, 96 at 40, 240 at 64.
+    @Test func theDeepChainsSlopeAndWhereItMeetsAnOrdinaryCallsLineAreThePrices() {
+        var warnings: [String] = []
+        let prices = PriceList.prices(Self.results(chain: [30, 96, 240])) { warnings.append($0) }
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(prices.filter { $0.event == PriceList.deepFrame } == [
+            PriceList.Price(event: PriceList.deepFrame, metric: "ns", perEvent: 5, interval: 5...5, once: nil, thrice: nil),
+            PriceList.Price(event: PriceList.deepFrame, metric: "frames", perEvent: 31, interval: nil, once: nil, thrice: nil),
+        ])
+    }
+
+    /// A chain that grows by an ordinary call's price all the way (what a busy machine can make of it) has no
+    /// bend: no deepFrame rows, and one warning that says why, with both slopes.
+    @Test func aChainWithoutABendIsNotPricedAndSaysWhy() {
+        var warnings: [String] = []
+        let prices = PriceList.prices(Self.results(chain: [30, 46, 70])) { warnings.append($0) }
+        #expect(!prices.contains { $0.event == PriceList.deepFrame })
+        #expect(prices.contains { $0.event == AnatomyControlAction.emptyCall.rawValue && $0.metric == "ns" && $0.perEvent == 1 })
+        #expect(warnings == [
+            "deepFrame: the call chain grew 1.00 ns a frame from 40 to 64 deep, not more than an ordinary call's 1.00 ns: "
+                + "no bend measured, so it is not priced (a busy machine?)",
+        ])
+    }
+
+    /// emptyCall's two rows and the chain's three (24, 40 and 64 deep), each timed at one value 11 times.
+    private static func results(chain: [Double]) -> [CellResult] {
+        let baseline = Registry.implementation(.baseline)
+        func timed(_ workload: any Workload, _ nanoseconds: Double) -> CellResult {
+            var result = CellResult(workload, baseline)
+            result.nanosecondsPerUnit = Array(repeating: nanoseconds, count: 11)
+            return result
+        }
+        return [
+            timed(AnatomyControlWorkload(.emptyCall, times: 1), 2), timed(AnatomyControlWorkload(.emptyCall, times: 3), 4),
+        ] + zip(PriceList.callChainDepths, chain).map { timed(CallChainControlWorkload(depth: $0, functions: 4), $1) }
+    }
+}
