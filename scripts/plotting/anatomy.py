@@ -15,7 +15,7 @@ from . import data, findings, stagefits, style, summary
 from .data import Run
 
 STEM = "anatomy"
-CALLS = [(metric, title) for metric, title in data.ANATOMY if metric != "atomic_rmws"]
+CALLS = [(metric, title) for metric, title in data.ANATOMY if metric not in ("atomic_rmws", data.ALL_CALLS)]
 CALL_COLOURS = ("#4c72b0", "#8fb0d9", "#c44e52", "#dd8452", "#55a868", "#8172b3", "#937860")
 
 

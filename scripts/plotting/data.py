@@ -64,12 +64,15 @@ ANATOMY = (
     ("metadata_lookups", "metadata lookups"),
     ("dynamic_casts", "dynamic casts"),
     ("mallocs", "mallocs"),
+    ("calls", "calls (all)"),
 )
-# An instruction run's counts per unit, which estimates.py prices.
-COUNT_COLUMNS = ("instructions_per_unit",) + tuple(f"{counter}_per_unit" for counter, _ in ANATOMY)
+# The anatomy's count of every call made, the runtime's above and all others; runs counted before it have none.
+ALL_CALLS = "calls"
+# An instruction run's counts per unit, which estimates.py prices: every run with an anatomy has them.
+COUNT_COLUMNS = ("instructions_per_unit",) + tuple(f"{counter}_per_unit" for counter, _ in ANATOMY if counter != ALL_CALLS)
 OPTIONAL_NUMERIC_COLUMNS = (
     ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription", "call_depth",
-     "estimated_cycles_per_unit") + COMPONENT_COLUMNS + COUNT_COLUMNS
+     "estimated_cycles_per_unit", f"{ALL_CALLS}_per_unit") + COMPONENT_COLUMNS + COUNT_COLUMNS
 )
 # Every other numeric column holds counts and times, never below 0 (compare refuses a negative one too);
 # retained bytes fall below 0 when teardown frees what set-up had not allocated, and a demand policy that

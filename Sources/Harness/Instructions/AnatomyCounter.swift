@@ -19,6 +19,9 @@ public enum AnatomyCounter: String, CaseIterable, Sendable, Codable {
     /// Atomic read-modify-write instructions executed (`lock`-prefixed, `xchg` with memory): callgrind's
     /// global bus events (`Ge`), not calls.
     case atomicRMWs = "atomic_rmws"
+    /// Every call made, to any function (callgrind's `calls=` lines, all of them): the calls the counters
+    /// above count and every other, direct or indirect, including the cell's own loop's.
+    case calls
 
     /// The stem of the counter's CSV columns (`<stem>_per_unit`, `<stem>_per_subscription`).
     public var columnStem: String { rawValue }
@@ -34,11 +37,13 @@ public enum AnatomyCounter: String, CaseIterable, Sendable, Codable {
         case .dynamicCasts: "dynamic casts"
         case .mallocs: "mallocs"
         case .atomicRMWs: "atomic RMWs"
+        case .calls: "calls (all)"
         }
     }
 
     /// The functions whose calls the counter counts, as callgrind names them once normalised
-    /// (``CallgrindCallGraph/normalizedName(_:)``); empty for ``atomicRMWs``, which counts instructions.
+    /// (``CallgrindCallGraph/normalizedName(_:)``); empty for ``atomicRMWs``, which counts instructions, and
+    /// for ``calls``, which counts calls to every function.
     public var symbols: Set<String> {
         switch self {
         case .retains: RuntimeSymbols.retains
@@ -48,7 +53,7 @@ public enum AnatomyCounter: String, CaseIterable, Sendable, Codable {
         case .metadataLookups: RuntimeSymbols.metadataLookups
         case .dynamicCasts: RuntimeSymbols.dynamicCasts
         case .mallocs: RuntimeSymbols.mallocs
-        case .atomicRMWs: []
+        case .atomicRMWs, .calls: []
         }
     }
 }

@@ -36,8 +36,9 @@ public struct EventCounts<Event: Hashable & CaseIterable & Sendable & Codable>: 
 }
 
 /// What a measured region did, counted exactly from callgrind's part file: retains, releases, exclusivity
-/// checks, lock acquisitions, metadata lookups, dynamic casts, mallocs (calls, from the `calls=` lines)
-/// and atomic read-modify-writes (instructions, from the `Ge` event). A region's totals, or per unit.
+/// checks, lock acquisitions, metadata lookups, dynamic casts, mallocs (calls, from the `calls=` lines),
+/// atomic read-modify-writes (instructions, from the `Ge` event) and every call made. A region's totals,
+/// or per unit.
 public typealias CallAnatomy = EventCounts<AnatomyCounter>
 
 extension EventCounts where Event == AnatomyCounter {
@@ -45,8 +46,11 @@ extension EventCounts where Event == AnatomyCounter {
     public init(_ graph: CallgrindCallGraph) {
         self.init()
         for counter in AnatomyCounter.allCases {
-            self[counter] = counter == .atomicRMWs
-                ? Double(graph.totals["Ge"] ?? 0) : Double(graph.callCount(to: counter.symbols))
+            self[counter] = switch counter {
+            case .atomicRMWs: Double(graph.totals["Ge"] ?? 0)
+            case .calls: Double(graph.calls.values.reduce(0, +))
+            default: Double(graph.callCount(to: counter.symbols))
+            }
         }
     }
 

@@ -49,8 +49,10 @@ extension CLIInstructionsTests {
             #expect(row["instructions_source"] == "callgrind", "\(workload)")
         }
 
+        // Every counter but `calls`: the loop that runs the elements makes calls of its own (below).
+        let counted = AnatomyCounter.allCases.filter { $0 != .calls }
         let empty = try #require(rows["anatomyControl (none)"])
-        for counter in AnatomyCounter.allCases {
+        for counter in counted {
             for column in Self.anatomyColumns(counter) {
                 #expect(empty[column] == "0", "the harness adds nothing to a region: \(column) reads \(empty[column] ?? "nothing")")
             }
@@ -72,11 +74,22 @@ extension CLIInstructionsTests {
                     #expect(Double(row[column] ?? "") == Double(times), "\(workload): \(column) reads \(row[column] ?? "nothing")")
                 }
                 if counters.isEmpty {
-                    for column in AnatomyCounter.allCases.flatMap(Self.anatomyColumns) {
+                    for column in counted.flatMap(Self.anatomyColumns) {
                         #expect(row[column] == "0", "\(workload): arithmetic only, yet \(column) reads \(row[column] ?? "nothing")")
                     }
                 }
             }
+        }
+
+        // `calls` counts every call: the loop's own, the same at k = 1 and 3, and exactly what the action adds
+        // per event. The C controls call their action's function through a pointer; an empty one is one call,
+        // the indirect call one more; arithmetic is none.
+        let callsPerEvent = ["emptyCall": 1.0, "indirectCall": 2, "instructions": 0, "independentInstructions": 0]
+        for (action, perEvent) in callsPerEvent {
+            let counts = try [1, 3].map { times in
+                try #require(Double(rows["anatomyControl (\(action) x\(times))"]?["calls_per_unit"] ?? ""), "\(action) x\(times)")
+            }
+            #expect(abs(counts[1] - counts[0] - 2 * perEvent) < 1e-9, "\(action): \(counts) calls per element at k = 1 and 3")
         }
     }
 
@@ -117,6 +130,7 @@ extension CLIInstructionsTests {
             #expect(prices["instructions \(counter.columnStem)"] == 0, "arithmetic only: \(counter.columnStem)")
             #expect(prices["independentInstructions \(counter.columnStem)"] == 0, "arithmetic only: \(counter.columnStem)")
         }
+        #expect(prices["emptyCall calls"] == 1 && prices["indirectCall calls"] == 2, "every call, the action's own")
         #expect((prices["instructions instructions"] ?? 0) ?? 0 >= 96, "16 xorshift steps of 6 operations each, none folded")
         // Four streams of four steps: as many operations, none folded, and none merged into vector lanes.
         #expect((prices["independentInstructions instructions"] ?? 0) ?? 0 >= 96, "4 x 4 xorshift steps of 6 operations each")

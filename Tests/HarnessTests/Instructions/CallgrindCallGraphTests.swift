@@ -84,6 +84,7 @@ struct CallgrindCallGraphTests {
         #expect(anatomy[.metadataLookups] == 7, "5 tuple lookups through swift_getTupleTypeMetadata2, 2 direct")
         #expect(anatomy[.atomicRMWs] == 80, "the Ge total")
         #expect(anatomy[.exclusivityChecks] == 0 && anatomy[.dynamicCasts] == 0 && anatomy[.mallocs] == 0)
+        #expect(anatomy[.calls] == 114, "every calls= line, the calls within a group too")
     }
 
     @Test func namesAreReducedToTheSymbol() {

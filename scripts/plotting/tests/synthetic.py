@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from plotting.data import COMPONENT_COLUMNS, COUNT_COLUMNS
+from plotting.data import ALL_CALLS, COMPONENT_COLUMNS, COUNT_COLUMNS
 
 IMPLEMENTATIONS = ("baseline", "builtin", "structBridge", "rxSink")
 FAMILIES = {"baseline": "loop", "rxSink": "rx"}
@@ -69,8 +69,8 @@ def write_run(directory: Path) -> Path:
     """Writes results.csv and environment.csv into ``directory`` and returns it."""
     rows = [row(workload, name, index) for workload in WORKLOADS for index, name in enumerate(IMPLEMENTATIONS)]
     # The instruction run's component and count columns, empty as in a time run, and the columns a cell may
-    # leave empty: its call depth, its simulated cycles.
-    optional = list(COMPONENT_COLUMNS) + list(COUNT_COLUMNS) + ["call_depth", "estimated_cycles_per_unit"]
+    # leave empty: its call depth, its simulated cycles, its calls (which runs counted before them lack).
+    optional = list(COMPONENT_COLUMNS) + list(COUNT_COLUMNS) + ["call_depth", "estimated_cycles_per_unit", f"{ALL_CALLS}_per_unit"]
     columns = list(dict.fromkeys([key for each in rows for key in each] + optional))
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / "results.csv", "w", newline="", encoding="utf-8") as file:
