@@ -8,10 +8,8 @@ instructions and anatomy counts per event from the instruction run. A cell's est
 priced event's count x its ns, plus every instruction no event accounts for x the ns per instruction of
 the control whose instructions do not wait for each other (``independentInstructions``), as most of a
 pipeline's do not (``price``; FINDINGS' per-stage split is the same sum over one stage's slopes). Each
-call no priced event makes (the anatomy's ``calls``, every call, less the calls each priced event's
-control makes) costs an empty call's ns (``emptyCall``) in place of its instructions. Each frame an
-element's delivery nests beyond the CPU's return-address predictor (the time run's ``call_depth`` beyond
-the price list's ``deepFrame`` frames) costs ``deepFrame``'s ns more. Priced at
+frame an element's delivery nests beyond the CPU's return-address predictor (the time run's
+``call_depth`` beyond the price list's ``deepFrame`` frames) costs ``deepFrame``'s ns more. Priced at
 the dependent chain's ns per instruction instead (``instructions``), the same counts give an upper bound,
 ``estimated_ns_per_unit_if_dependent``.
 """
@@ -43,11 +41,6 @@ PRICED_EVENTS = (
 # ordinary call, and the frames the predictor holds), and their title.
 DEEP_FRAME = "deepFrame"
 DEEP_CALLS = "calls deeper than the return predictor"
-# Every other call (the anatomy's calls, less the priced events' own), at the price of an empty call: the
-# control, its counter, and its title.
-CALL = "emptyCall"
-CALLS = "calls"
-OTHER_CALLS = "other calls"
 # The arithmetic controls: instructions that can run at once, and a chain of instructions that cannot.
 ARITHMETIC = "independentInstructions"
 DEPENDENT_ARITHMETIC = "instructions"
@@ -61,7 +54,7 @@ FILE = "estimates.csv"
 HEADER = (
     ["workload", "implementation", "unit", "measured_ns_per_unit", "estimated_ns_per_unit", "estimate_error"]
     + [f"{event}_ns_per_unit" for event, _, _ in PRICED_EVENTS]
-    + ["call_depth", f"{DEEP_FRAME}_ns_per_unit", "other_calls_per_unit", "other_calls_ns_per_unit"]
+    + ["call_depth", f"{DEEP_FRAME}_ns_per_unit"]
     + ["other_instructions_per_unit", "other_instructions_ns_per_unit", "estimated_ns_per_unit_if_dependent"]
     + ["estimated_cycles_per_unit", "iai_estimated_ns_per_unit", "iai_estimate_error"]
 )
@@ -81,8 +74,6 @@ class Prices:
     per_dependent_instruction: float
     # deepFrame's ns per frame and the frames the predictor holds; None in a price list without them.
     deep_frame: tuple[float, float] | None = None
-    # An empty call's ns and instructions, per call; None in an instruction run that counted no calls.
-    call: tuple[float, float] | None = None
 
     @classmethod
     def load(cls, time_run: Path, instruction_run: Path) -> "Prices | None":
@@ -100,13 +91,7 @@ class Prices:
             return None
         deep = (ns_prices.get((DEEP_FRAME, "ns")), ns_prices.get((DEEP_FRAME, "frames")))
         deep_frame = (deep[0], deep[1]) if deep[0] is not None and deep[1] is not None else None
-        calls = counts.get((CALL, CALLS))
-        call = None
-        if calls and calls > 0 and (CALL, "ns") in ns_prices and (CALL, "instructions") in counts:
-            call = (ns_prices[(CALL, "ns")] / calls, counts[(CALL, "instructions")] / calls)
-        return cls(
-            {event: ns_prices[(event, "ns")] for event in events}, counts, per_instruction, per_dependent, deep_frame, call
-        )
+        return cls({event: ns_prices[(event, "ns")] for event in events}, counts, per_instruction, per_dependent, deep_frame)
 
 
 @dataclass(frozen=True)
@@ -116,8 +101,6 @@ class Priced:
     events: dict[str, float]
     instructions_left: float
     rest: float
-    # The calls priced as an empty call's (``OTHER_CALLS``' count).
-    other_calls: float = 0.0
 
     @property
     def estimate(self) -> float:
@@ -152,11 +135,9 @@ def price(instructions: float, counts: dict[str, float], prices: Prices, beyond_
     priced. A retain+release pair is priced only as often as the counts hold its atomics (a retain of an
     object that needs none, a nil context or an immortal object, costs instructions only); the atomics no
     pair made at the atomic's price; each of the ``beyond_predictor`` frames (``deep_frames``) at
-    deepFrame's price, on top of its instructions; the calls no priced event makes (when ``counts`` has
-    ``calls``) at an empty call's; every instruction no event accounts for at the independent arithmetic
-    control's ns per instruction."""
+    deepFrame's price, on top of its instructions; every instruction no event accounts for at the
+    independent arithmetic control's ns per instruction."""
     events, left, atomics = {}, instructions, counts.get("atomic_rmws", 0.0)
-    calls = counts.get(CALLS)
     for event, metric, title in PRICED_EVENTS:
         own_atomics = prices.counts.get((event, "atomic_rmws"), 0.0)
         if event == "atomicRMW":
@@ -168,13 +149,8 @@ def price(instructions: float, counts: dict[str, float], prices: Prices, beyond_
             atomics -= count * own_atomics
         events[title] = count * prices.ns[event]
         left -= count * prices.counts[(event, "instructions")]
-        if calls is not None:
-            calls -= count * prices.counts.get((event, CALLS), 0.0)
     events[DEEP_CALLS] = beyond_predictor * (prices.deep_frame[0] if prices.deep_frame else 0.0)
-    other_calls = max(0.0, calls) if calls is not None and prices.call else 0.0
-    events[OTHER_CALLS] = other_calls * prices.call[0] if prices.call else 0.0
-    left -= other_calls * (prices.call[1] if prices.call else 0.0)
-    return Priced(events, max(0.0, left), max(0.0, left) * prices.per_instruction, other_calls)
+    return Priced(events, max(0.0, left), max(0.0, left) * prices.per_instruction)
 
 
 def estimate_run(
@@ -205,15 +181,17 @@ def estimate_run(
         count = match.iloc[0]
         depth = row.get("call_depth")
         depth = None if depth is None or pd.isna(depth) else float(depth)
-        counts = {metric: _number(count[f"{metric}_per_unit"]) for _, metric, _ in PRICED_EVENTS}
-        if not pd.isna(count.get(f"{CALLS}_per_unit")):
-            counts[CALLS] = float(count[f"{CALLS}_per_unit"])
-        priced = price(float(count["instructions_per_unit"]), counts, prices, deep_frames(depth, prices))
+        priced = price(
+            float(count["instructions_per_unit"]),
+            {metric: _number(count[f"{metric}_per_unit"]) for _, metric, _ in PRICED_EVENTS},
+            prices,
+            deep_frames(depth, prices),
+        )
         measured = float(row["ns_per_unit_median"])
         rows.append(
             [row["workload"], row["implementation"], row["unit"], measured, priced.estimate, priced.estimate / measured - 1]
             + [priced.events[title] for _, _, title in PRICED_EVENTS]
-            + [math.nan if depth is None else depth, priced.events[DEEP_CALLS], priced.other_calls, priced.events[OTHER_CALLS]]
+            + [math.nan if depth is None else depth, priced.events[DEEP_CALLS]]
             + [priced.instructions_left, priced.rest,
                priced.estimate + priced.instructions_left * (prices.per_dependent_instruction - prices.per_instruction)]
             + [_number_or_nan(count.get(CYCLES)), math.nan, math.nan]

@@ -103,9 +103,6 @@ def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
             continue
         counts = {metric: numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") or 0.0
                   for _, metric, _ in estimates.PRICED_EVENTS}  # fmt: skip
-        calls = numbers.slope(numbers.instruction_fits, scenario, source, name, estimates.CALLS, "element")
-        if calls is not None:
-            counts[estimates.CALLS] = calls
         priced = estimates.price(total, counts, prices, _deep_frames_per_stage(numbers, series, name, prices))
         rows.append({"style": name, "measured": measured, "events": priced.events,
                      "instructions_left": priced.instructions_left, "rest": priced.rest,
@@ -136,7 +133,7 @@ def _deep_frames_per_stage(numbers: Numbers, series: tuple[str, str], name: str,
 
 def time_split_table(rows: list[dict], per_instruction: str) -> str:
     """The time split as a Markdown table: ns per stage by priced event, and what is left unexplained."""
-    titles = [title for _, _, title in estimates.PRICED_EVENTS] + [estimates.DEEP_CALLS, estimates.OTHER_CALLS]
+    titles = [title for _, _, title in estimates.PRICED_EVENTS] + [estimates.DEEP_CALLS]
     header = ["style", "measured ns"] + [f"{title} ns" for title in titles] + [
         f"other instructions x {per_instruction} ns", "estimate ns", "unexplained"]  # fmt: skip
     lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]

@@ -17,7 +17,7 @@ from .test_findings import write_price_lists
 COUNTS = {
     "instructions_per_unit": "1000", "retains_per_unit": "2", "releases_per_unit": "2", "lock_acquisitions_per_unit": "1",
     "atomic_rmws_per_unit": "5", "exclusivity_checks_per_unit": "0", "metadata_lookups_per_unit": "0",
-    "dynamic_casts_per_unit": "0", "mallocs_per_unit": "0", "calls_per_unit": "",
+    "dynamic_casts_per_unit": "0", "mallocs_per_unit": "0",
 }  # fmt: skip
 # (workload, scenario, family): the cell the estimate is for, and the three kinds it leaves out.
 CELLS = (
@@ -89,28 +89,6 @@ class EstimateTests(unittest.TestCase):
         with path.open(newline="", encoding="utf-8") as file:
             written = dict(zip(*list(csv.reader(file))[:2]))
         self.assertEqual((written["call_depth"], written["deepFrame_ns_per_unit"]), ("", "0"))
-
-    def test_calls_no_priced_event_makes_at_an_empty_calls_price(self) -> None:
-        """An empty call is 2 ns and 10 instructions; a retain+release pair's control makes 2 calls. A cell
-        that makes 10 calls, 4 of them its 2 pairs', has 6 more: 12 ns, and 60 instructions fewer at 0.1 ns
-        (800 - 60 = 740). A run counted before calls were, or a price list without an empty call's calls,
-        prices none."""
-        synthetic.set_field(self.run_dir / "instructions", "calls_per_unit", "10")
-        self.assertEqual(estimates.estimate_run(self.run_dir).iloc[0]["other_calls_ns_per_unit"], 0.0, "no emptyCall price")
-        with open(self.run_dir / "prices.csv", "a", newline="", encoding="utf-8") as file:
-            csv.writer(file).writerow(["emptyCall", "ns", "2", "1.9", "2.1", "", ""])
-        with open(self.run_dir / "instructions" / "prices.csv", "a", newline="", encoding="utf-8") as file:
-            csv.writer(file).writerows([["emptyCall", "instructions", "10", "", "", "", ""],
-                                        ["emptyCall", "calls", "1", "", "", "", ""],
-                                        ["retainRelease", "calls", "2", "", "", "", ""]])  # fmt: skip
-        row = estimates.estimate_run(self.run_dir).iloc[0]
-        self.assertEqual((row["other_calls_per_unit"], row["other_calls_ns_per_unit"]), (6.0, 12.0))
-        self.assertAlmostEqual(row["other_instructions_per_unit"], 740.0)
-        self.assertAlmostEqual(row["estimated_ns_per_unit"], 20 + 3 + 5 + 12 + 74.0)
-        synthetic.set_field(self.run_dir / "instructions", "calls_per_unit", "")
-        row = estimates.estimate_run(self.run_dir).iloc[0]
-        self.assertEqual(row["other_calls_ns_per_unit"], 0.0)
-        self.assertAlmostEqual(row["estimated_ns_per_unit"], 108.0)
 
     def test_iai_estimate_beside_it_at_the_ns_per_cycle_that_fits_best(self) -> None:
         """Two cells of 100 and 300 ns whose simulated cycles are 400 and 600: a cycle reads the median of
