@@ -5,7 +5,8 @@ estimate does.
 
 One event's price comes from its control (docs/CSV.md, "prices.csv"): ns per event from the time run,
 instructions and anatomy counts per event from the instruction run. A cell's estimate is, per unit, each
-priced event's count x its ns, plus every instruction no event accounts for x the ns per instruction of
+priced event's count x its ns (an event whose control costs no more than its instructions do at the
+independent price is priced as the instructions the cell executes for it instead: ``Prices.as_instructions``), plus every instruction no event accounts for x the ns per instruction of
 the control whose instructions do not wait for each other (``independentInstructions``), as most of a
 pipeline's do not (``price``; FINDINGS' per-stage split is the same sum over one stage's slopes). Each
 frame an element's delivery nests beyond the CPU's return-address predictor (the time run's
@@ -74,6 +75,11 @@ class Prices:
     per_dependent_instruction: float
     # deepFrame's ns per frame and the frames the predictor holds; None in a price list without them.
     deep_frame: tuple[float, float] | None = None
+    # The events whose control takes no longer than its instructions at the independent price (the low end
+    # of its interval at most that): nothing beyond instructions to price, and a count x the control's
+    # instructions would charge the control's path through the runtime instead of the cell's own. Their
+    # instructions stay among the cell's others.
+    as_instructions: frozenset[str] = frozenset()
 
     @classmethod
     def load(cls, time_run: Path, instruction_run: Path) -> "Prices | None":
@@ -91,7 +97,15 @@ class Prices:
             return None
         deep = (ns_prices.get((DEEP_FRAME, "ns")), ns_prices.get((DEEP_FRAME, "frames")))
         deep_frame = (deep[0], deep[1]) if deep[0] is not None and deep[1] is not None else None
-        return cls({event: ns_prices[(event, "ns")] for event in events}, counts, per_instruction, per_dependent, deep_frame)
+        lows = load_prices(time_run, "low") or {}
+        as_instructions = frozenset(
+            event for event, _, _ in PRICED_EVENTS
+            if lows.get((event, "ns"), ns_prices[(event, "ns")]) <= counts[(event, "instructions")] * per_instruction
+        )
+        return cls(
+            {event: ns_prices[(event, "ns")] for event in events}, counts, per_instruction, per_dependent, deep_frame,
+            as_instructions,
+        )
 
 
 @dataclass(frozen=True)
@@ -107,17 +121,20 @@ class Priced:
         return sum(self.events.values()) + self.rest
 
 
-def load_prices(directory: Path) -> dict[tuple[str, str], float] | None:
-    """prices.csv of ``directory`` as (event, metric) -> per event; None without the file."""
+def load_prices(directory: Path, column: str = "per_event") -> dict[tuple[str, str], float] | None:
+    """prices.csv of ``directory`` as (event, metric) -> per event (or another ``column``: ``low``, whose
+    empty fields, a count's, are left out); None without the file."""
     path = directory / "prices.csv"
     if not path.is_file():
         return None
     prices = {}
     with path.open(newline="", encoding="utf-8") as file:
         for line, row in enumerate(csv.DictReader(file), start=2):
-            field = row.get("per_event") or ""
+            field = row.get(column) or ""
+            if not field and column != "per_event":
+                continue
             if not data.DECIMAL.fullmatch(field) or not math.isfinite(float(field)):
-                raise InputError(f"{path}: line {line}, column per_event: '{field}' is not a number")
+                raise InputError(f"{path}: line {line}, column {column}: '{field}' is not a number")
             prices[(row.get("event") or "", row.get("metric") or "")] = float(field)
     return prices
 
@@ -132,13 +149,17 @@ def deep_frames(call_depth: float | None, prices: Prices) -> float:
 
 def price(instructions: float, counts: dict[str, float], prices: Prices, beyond_predictor: float = 0.0) -> Priced:
     """``instructions`` and the anatomy ``counts`` (by counter: ``retains``, ...) of one unit or one stage,
-    priced. A retain+release pair is priced only as often as the counts hold its atomics (a retain of an
-    object that needs none, a nil context or an immortal object, costs instructions only); the atomics no
+    priced. An event of ``Prices.as_instructions`` is left among the instructions. A retain+release pair
+    is priced only as often as the counts hold its atomics (a retain of an object that needs none, a nil
+    context or an immortal object, costs instructions only); the atomics no
     pair made at the atomic's price; each of the ``beyond_predictor`` frames (``deep_frames``) at
     deepFrame's price, on top of its instructions; every instruction no event accounts for at the
     independent arithmetic control's ns per instruction."""
     events, left, atomics = {}, instructions, counts.get("atomic_rmws", 0.0)
     for event, metric, title in PRICED_EVENTS:
+        if event in prices.as_instructions:
+            events[title] = 0.0
+            continue
         own_atomics = prices.counts.get((event, "atomic_rmws"), 0.0)
         if event == "atomicRMW":
             count = max(0.0, atomics)

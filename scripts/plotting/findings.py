@@ -452,7 +452,7 @@ def estimate_section(numbers: Numbers) -> list[str]:
         f"Every single-thread cell of the run ({spread.cells}: all but `asyncHop`, `contention` and the "
         "`asyncSequence` row) estimated from its counts per unit: each priced event at its price, as above, and "
         "every other instruction at the independent arithmetic control's price (`estimates.csv`, "
-        f"`plots/estimate.png`). **{spread.within} of {spread.cells} cells ({spread.share_within:.0%}) are within "
+        f"`plots/estimate.png`){_as_instructions(numbers)}. **{spread.within} of {spread.cells} cells ({spread.share_within:.0%}) are within "
         f"{within} of their measured median**; the median error is {spread.median_error:.0%}, and half the "
         f"estimates lie between {spread.quartiles[0]:+.0%} and {spread.quartiles[1]:+.0%} of the median. At the "
         f"dependent chain's price per instruction instead, {int((dependent.abs() <= estimates.WITHIN).sum())} "
@@ -490,6 +490,17 @@ def estimate_section(numbers: Numbers) -> list[str]:
             for row in misses.reindex(misses["estimate_error"].abs().sort_values(ascending=False).index).head(5).itertuples()
         ) + ".")  # fmt: skip
     return lines
+
+
+def _as_instructions(numbers: Numbers) -> str:
+    """The clause naming the events priced as their instructions (``estimates.Prices.as_instructions``)."""
+    instructions = summary.instruction_run(numbers.run.directory)
+    prices = estimates.Prices.load(numbers.run.directory, instructions) if instructions else None
+    if prices is None or not prices.as_instructions:
+        return ""
+    titles = [title for event, _, title in estimates.PRICED_EVENTS if event in prices.as_instructions]
+    return ("; " + ", ".join(titles) + " cost no more here than their controls' instructions at that price, and are "
+            "priced as the instructions each cell executes for them")
 
 
 def _estimate_table(found: pd.DataFrame) -> str:
