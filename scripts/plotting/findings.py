@@ -421,7 +421,7 @@ def document(numbers: Numbers) -> str:
                 "machine (prices.csv of both runs: ns per event from the time run, instructions and counts per "
                 "event from the instruction run; a retain+release pair only as often as the stage executes its "
                 "two atomics, since a retain that needs none costs instructions only), the atomics no pair made "
-                "at the atomic's price, "
+                f"at the atomic's price{_as_instructions(numbers)}, "
                 "and the instructions no event accounts for at the independent arithmetic control's "
                 f"{per_instruction:.3f} ns per instruction (four streams of xorshifts side by side, none "
                 "waiting for another: `independentInstructions`). Unexplained: measured minus estimate, over "
@@ -499,8 +499,8 @@ def _as_instructions(numbers: Numbers) -> str:
     if prices is None or not prices.as_instructions:
         return ""
     titles = [title for event, _, title in estimates.PRICED_EVENTS if event in prices.as_instructions]
-    return ("; " + ", ".join(titles) + " cost no more here than their controls' instructions at that price, and are "
-            "priced as the instructions each cell executes for them")
+    return ("; " + ", ".join(titles) + " cost no more here than their controls' instructions at the independent "
+            "price, and are priced as the instructions each cell executes for them")
 
 
 def _estimate_table(found: pd.DataFrame) -> str:

@@ -171,7 +171,7 @@ class EstimateTests(unittest.TestCase):
         self.assertIn("**1 of 1 cells (100%) are within ±20% of their measured median**", text)
         self.assertIn("| `builtin` | 1 | 1 | +13% |", text)
         self.assertIn("; exclusivity check, metadata lookup, dynamic cast, malloc+free cost no more here than their "
-                      "controls' instructions at that price, and are priced as the instructions each cell executes", text)
+                      "controls' instructions at the independent price, and are priced as the instructions each cell executes", text)
         self.assertNotIn("outside", text, "no cell missed")
         # The same cell measured at 50 ns: the estimate (113) is 126% too high.
         synthetic.set_field(self.run_dir, "ns_per_unit_median", "50")
