@@ -6,8 +6,9 @@ estimate does.
 One event's price comes from its control (docs/CSV.md, "prices.csv"): ns per event from the time run,
 instructions and anatomy counts per event from the instruction run. A cell's estimate is, per unit, each
 priced event's count x its ns (an event whose control costs no more than its instructions do at the
-independent price is priced as the instructions the cell executes for it instead: ``Prices.as_instructions``), plus every instruction no event accounts for x the ns per instruction of
-the control whose instructions do not wait for each other (``independentInstructions``), as most of a
+independent price is priced as the instructions the cell executes for it instead:
+``Prices.as_instructions``), plus every instruction no event accounts for x the ns per instruction of the
+control whose instructions do not wait for each other (``independentInstructions``), as most of a
 pipeline's do not (``price``; FINDINGS' per-stage split is the same sum over one stage's slopes). Each
 frame an element's delivery nests beyond the CPU's return-address predictor (the time run's
 ``call_depth`` beyond the price list's ``deepFrame`` frames) costs ``deepFrame``'s ns more. Priced at
@@ -151,10 +152,10 @@ def price(instructions: float, counts: dict[str, float], prices: Prices, beyond_
     """``instructions`` and the anatomy ``counts`` (by counter: ``retains``, ...) of one unit or one stage,
     priced. An event of ``Prices.as_instructions`` is left among the instructions. A retain+release pair
     is priced only as often as the counts hold its atomics (a retain of an object that needs none, a nil
-    context or an immortal object, costs instructions only); the atomics no
-    pair made at the atomic's price; each of the ``beyond_predictor`` frames (``deep_frames``) at
-    deepFrame's price, on top of its instructions; every instruction no event accounts for at the
-    independent arithmetic control's ns per instruction."""
+    context or an immortal object, costs instructions only); the atomics no pair made at the atomic's
+    price; each of the ``beyond_predictor`` frames (``deep_frames``) at deepFrame's price, on top of its
+    instructions; every instruction no event accounts for at the independent arithmetic control's ns per
+    instruction."""
     events, left, atomics = {}, instructions, counts.get("atomic_rmws", 0.0)
     for event, metric, title in PRICED_EVENTS:
         if event in prices.as_instructions:
