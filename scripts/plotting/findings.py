@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import sys
+from functools import cached_property
 from pathlib import Path
 
 import pandas as pd
@@ -55,6 +56,12 @@ class Numbers:
             return None
         return float(row[column])
 
+    @cached_property
+    def prices(self) -> estimates.Prices | None:
+        """Both runs' price lists (``estimates.Prices.load``), read once; None without an instruction run."""
+        instructions = summary.instruction_run(self.run.directory)
+        return estimates.Prices.load(self.run.directory, instructions) if instructions else None
+
     def estimates(self) -> pd.DataFrame | None:
         """``estimates.estimate_run`` of the run, from the tables read here."""
         return estimates.estimate_run(self.run.directory, self.run.results, self.instruction_results)
@@ -90,8 +97,7 @@ def stage_table(numbers: Numbers, series: tuple[str, str]) -> str:
 def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
     """Per style, one stage's measured ns against what the price list says its counted events cost
     (``estimates.price`` of the stage's slopes). None without both runs' price lists."""
-    instructions = summary.instruction_run(numbers.run.directory)
-    prices = estimates.Prices.load(numbers.run.directory, instructions) if instructions else None
+    prices = numbers.prices
     if prices is None or numbers.instruction_fits is None:
         return None
     scenario, source = series
@@ -494,8 +500,7 @@ def estimate_section(numbers: Numbers) -> list[str]:
 
 def _as_instructions(numbers: Numbers) -> str:
     """The clause naming the events priced as their instructions (``estimates.Prices.as_instructions``)."""
-    instructions = summary.instruction_run(numbers.run.directory)
-    prices = estimates.Prices.load(numbers.run.directory, instructions) if instructions else None
+    prices = numbers.prices
     if prices is None or not prices.as_instructions:
         return ""
     titles = [title for event, _, title in estimates.PRICED_EVENTS if event in prices.as_instructions]
