@@ -48,7 +48,32 @@ public enum PriceList {
         public var thrice: Double?
     }
 
-    public static let header = ["event", "metric", "per_event", "low", "high", "k1_per_element", "k3_per_element"]
+    /// prices.csv's columns, in order.
+    public static let schema = CSVFileSchema<Price>(
+        file: "prices.csv",
+        row: "what one event costs on this machine, in one metric: the slope between the event's control done once and three times per element",
+        columns: [
+            CSVColumn("event", "the event: an anatomy control's action (`retainRelease`, `lock`, ...), or `deepFrame`, a frame nested deeper than the return-address predictor holds") {
+                $0.event
+            },
+            CSVColumn(
+                "metric",
+                "`ns` in a time run (and `frames` for `deepFrame`); in an instruction run `instructions`, each anatomy counter's stem and, with `--simulate`, each simulated event's"
+            ) { $0.metric },
+            CSVColumn("per_event", unit: .ofMetric, "the price: `metric` per event, calls and loop step included") {
+                ResultTable.format($0.perEvent, digits: 4)
+            },
+            CSVColumn(
+                "low", unit: .ofMetric,
+                "a time's interval, low end: the k = 3 median's 95% interval less the k = 1 one's, halved (distribution-free, so at least 95%); empty for counts, which are exact"
+            ) { ResultTable.format($0.interval?.lowerBound, digits: 4) },
+            CSVColumn("high", unit: .ofMetric, "its high end") { ResultTable.format($0.interval?.upperBound, digits: 4) },
+            CSVColumn("k1_per_element", unit: .ofMetric, "the k = 1 cell's median (time) or count per element; empty for `deepFrame`") {
+                ResultTable.format($0.once, digits: 4)
+            },
+            CSVColumn("k3_per_element", unit: .ofMetric, "the same for the k = 3 cell") { ResultTable.format($0.thrice, digits: 4) },
+        ]
+    )
 
     /// The prices the controls' rows give: `ns` from time rows, `instructions` and every anatomy counter from
     /// instruction rows; an action whose two rows are not both `ok` has none. `warn` hears why a price that
@@ -157,13 +182,5 @@ public enum PriceList {
     }
 
     /// prices.csv's rows.
-    public static func table(_ prices: [Price]) -> CSVTable {
-        CSVTable(header: header, rows: prices.map { price in
-            [
-                price.event, price.metric, ResultTable.format(price.perEvent, digits: 4),
-                ResultTable.format(price.interval?.lowerBound, digits: 4), ResultTable.format(price.interval?.upperBound, digits: 4),
-                ResultTable.format(price.once, digits: 4), ResultTable.format(price.thrice, digits: 4),
-            ]
-        })
-    }
+    public static func table(_ prices: [Price]) -> CSVTable { schema.table(prices) }
 }

@@ -7,11 +7,55 @@ import Workloads
 public enum FitTable {
     public static let schemaVersion = 1
 
-    public static let columns: [String] = [
-        "schema_version", "scenario", "source", "implementation", "metric", "measured_per", "slope_per",
-        "parameters", "points", "slope", "slope_ci95_low", "slope_ci95_high", "intercept",
-        "intercept_ci95_low", "intercept_ci95_high", "r_squared", "shape",
-    ]
+    /// fits.csv's columns, in order.
+    public static let schema = CSVFileSchema<StageFit>(
+        file: "fits.csv", schemaVersion: schemaVersion,
+        row: "how one metric of one implementation grows along one sweep: cost = intercept + slope x parameter",
+        columns: [
+            CSVColumn("schema_version", "`1`") { _ in String(schemaVersion) },
+            CSVColumn("scenario", "the swept scenario, as in results.csv") { $0.scenario },
+            CSVColumn("source", "as in results.csv: `subject` or `direct`; empty where the source is under test") { $0.source },
+            CSVColumn("implementation", "as in results.csv") { $0.implementation },
+            CSVColumn("metric", "`ns` (time), `instructions` (instruction runs), `allocations`, or an anatomy counter's stem") {
+                $0.metric
+            },
+            CSVColumn("measured_per", "what one cost value is per: `element` or `subscription`") { $0.measuredPer },
+            CSVColumn("slope_per", "what one step of the parameter is: `stage` or `subscriber`") { $0.axis.rawValue },
+            CSVColumn("parameters", "the parameter values with points, `;`-separated") {
+                $0.parameters.map { ResultTable.format($0) }.joined(separator: ";")
+            },
+            CSVColumn(
+                "points", unit: .count,
+                "points in the fit: every repetition of every cell for `ns` (so the interval reflects their spread), one per cell for counts (which repeat)"
+            ) { String($0.fit.points) },
+            CSVColumn(
+                "slope", unit: .ofMetric,
+                "the cost of one more stage (subscriber), in `metric` per `measured_per`: `ns` per element per stage, say"
+            ) { fitted($0.fit.slope) },
+            CSVColumn("slope_ci95_low", unit: .ofMetric, "the slope's 95% confidence interval (Student's t, points - 2 degrees of freedom): low end") {
+                fitted($0.fit.slopeInterval95.lowerBound)
+            },
+            CSVColumn("slope_ci95_high", unit: .ofMetric, "its high end") { fitted($0.fit.slopeInterval95.upperBound) },
+            CSVColumn("intercept", unit: .ofMetric, "the cost at parameter 0: what the source, the sink and the harness add") {
+                fitted($0.fit.intercept)
+            },
+            CSVColumn("intercept_ci95_low", unit: .ofMetric, "the intercept's 95% confidence interval: low end") {
+                fitted($0.fit.interceptInterval95.lowerBound)
+            },
+            CSVColumn("intercept_ci95_high", unit: .ofMetric, "its high end") { fitted($0.fit.interceptInterval95.upperBound) },
+            CSVColumn("r_squared", "R^2 of the line against the median at each parameter value: how straight the sweep is") {
+                ResultTable.format($0.rSquared, digits: 5)
+            },
+            CSVColumn(
+                "shape",
+                "`flat` (the slope's interval holds 0), `linear` (R^2 >= \(StageFit.linearRSquared) and every median within "
+                    + "\(Int(StageFit.largestLinearResidual * 100))% of the line) or `nonlinear` (the cost grows, not along a line)"
+            ) { $0.shape.rawValue },
+        ]
+    )
+
+    /// A slope or an intercept as fits.csv writes it.
+    private static func fitted(_ value: Double) -> String { ResultTable.format(value, digits: 4) }
 
     /// The fits of `run`'s `ok` rows, in the order their scenarios first appear, then by implementation
     /// as the rows come, then by metric.
@@ -28,9 +72,7 @@ public enum FitTable {
         }
     }
 
-    public static func table(_ fits: [StageFit]) -> CSVTable {
-        CSVTable(header: columns, rows: fits.map(row))
-    }
+    public static func table(_ fits: [StageFit]) -> CSVTable { schema.table(fits) }
 
     /// The sweep axis of `scenario`, from the scenario table; nil for a scenario that is not a count.
     static func axis(of scenario: String) -> SweepAxis? {
@@ -76,18 +118,5 @@ public enum FitTable {
             return sum + error * error
         }
         return total == 0 ? 1 : max(0, 1 - residual / total)
-    }
-
-    private static func row(_ stage: StageFit) -> [String] {
-        let fit = stage.fit
-        let format = { (value: Double) in ResultTable.format(value, digits: 4) }
-        return [
-            String(schemaVersion), stage.scenario, stage.source, stage.implementation, stage.metric, stage.measuredPer,
-            stage.axis.rawValue, stage.parameters.map { ResultTable.format($0) }.joined(separator: ";"),
-            String(fit.points), format(fit.slope), format(fit.slopeInterval95.lowerBound),
-            format(fit.slopeInterval95.upperBound), format(fit.intercept), format(fit.interceptInterval95.lowerBound),
-            format(fit.interceptInterval95.upperBound), ResultTable.format(stage.rSquared, digits: 5),
-            stage.shape.rawValue,
-        ]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Runner
 import Testing
 import Workloads
 
@@ -108,7 +109,7 @@ extension CLIInstructionsTests {
         try #require(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
         let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
         let table = try CSVTable.read(from: directory.appending("runs/\(run)/prices.csv"))
-        #expect(table.header == ["event", "metric", "per_event", "low", "high", "k1_per_element", "k3_per_element"])
+        #expect(table.header == PriceList.schema.header)
         let prices = Dictionary(uniqueKeysWithValues: table.rows.map { ("\($0[0]) \($0[1])", Double($0[2])) })
         let actions: [(event: String, counters: [AnatomyCounter])] = [
             ("retainRelease", [.retains, .releases]), ("exclusivityCheck", [.exclusivityChecks]),

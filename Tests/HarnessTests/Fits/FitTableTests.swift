@@ -90,7 +90,7 @@ struct FitTableTests {
     @Test func theTableHasAColumnPerFieldAndOneRowPerFit() throws {
         let run = try SyntheticRun(cells: depthSweep("classSubscription", depths: [1, 2, 4, 8])).results()
         let table = FitTable.table(FitTable.fits(run))
-        #expect(table.header == FitTable.columns)
+        #expect(table.header == FitTable.schema.header)
         #expect(table.rows.count == 4)
         let first = Dictionary(uniqueKeysWithValues: zip(table.header, table.rows[0]))
         #expect(first["slope"] == "10" && first["intercept"] == "50" && first["parameters"] == "1;2;4;8")
