@@ -38,6 +38,12 @@ public struct Implementation: Sendable {
     /// Whether concurrent upstream events, requests and cancels are safe (docs/SEMANTICS.md).
     public let isThreadSafe: Bool
     public let demand: DemandModel
+    /// The row's colour in every chart, as `#rrggbb`; nil takes the next of ``ReportColours/spare`` in
+    /// report order (``Registry/colours``).
+    public let colour: String?
+    /// When to choose this way of writing an operator, in a sentence without numbers (the README's verdict
+    /// puts it beside what the reference run measured); nil says nothing.
+    public let whenToUse: String?
     /// How the row makes its cells, for the Combine family: see ``CombineCells``.
     public let combineCells: CombineCells?
 
@@ -53,7 +59,7 @@ public struct Implementation: Sendable {
     public init(
         id: ImplementationID, family: Family, summary: String, supportedOperators: Set<OperatorID>,
         unsupportedReasons: [OperatorID: String] = [:], isThreadSafe: Bool, demand: DemandModel,
-        combineStyle: (any CombineOperatorStyle.Type)?
+        combineStyle: (any CombineOperatorStyle.Type)?, colour: String? = nil, whenToUse: String? = nil
     ) {
         self.id = id
         self.family = family
@@ -62,14 +68,17 @@ public struct Implementation: Sendable {
         self.unsupportedReasons = unsupportedReasons
         self.isThreadSafe = isThreadSafe
         self.demand = demand
+        self.colour = colour
+        self.whenToUse = whenToUse
         self.combineCells = combineStyle.map { CombineCells($0) }
         madeFromTheStylesType = false
     }
 
     /// The row of a Combine-family style, from what the style declares: its name, summary, operators and
     /// thread safety; its demand is Combine's. Its cells are made for the style as a concrete type
-    /// (``CombineCells``): the project's rows are made here too.
-    public init<Style: CombineOperatorStyle>(combine style: Style.Type) {
+    /// (``CombineCells``): the project's rows are made here too. `colour` and `whenToUse` are as in
+    /// ``init(id:family:summary:supportedOperators:unsupportedReasons:isThreadSafe:demand:combineStyle:colour:whenToUse:)``.
+    public init<Style: CombineOperatorStyle>(combine style: Style.Type, colour: String? = nil, whenToUse: String? = nil) {
         self.id = Style.implementation
         self.family = .combine
         self.summary = Style.summary
@@ -77,6 +86,8 @@ public struct Implementation: Sendable {
         self.unsupportedReasons = [:]
         self.isThreadSafe = Style.isThreadSafe
         self.demand = .subscriberDemand
+        self.colour = colour
+        self.whenToUse = whenToUse
         self.combineCells = CombineCells(style)
         madeFromTheStylesType = true
     }

@@ -26,6 +26,9 @@ public enum Registry {
                     let owner = projectRows.contains { $0.id == implementation.id } ? "a built-in implementation" : "an implementation added before"
                     throw RegistrationError("the implementation name '\(implementation.id)' is taken by \(owner)")
                 }
+                if let colour = implementation.colour, !ReportColours.isColour(colour) {
+                    throw RegistrationError("'\(implementation.id)' has the colour '\(colour)': write it as #rrggbb")
+                }
                 if implementation.family == .combine, implementation.combineStyle == nil {
                     throw RegistrationError("'\(implementation.id)' is of the Combine family but has no style")
                 }
@@ -39,22 +42,37 @@ public enum Registry {
         Implementation(
             id: .baseline, family: .loop,
             summary: "a plain loop calling the same transforms: the floor every style is measured against",
-            supportedOperators: Set(OperatorID.allCases), isThreadSafe: false, demand: .none, combineStyle: nil
+            supportedOperators: Set(OperatorID.allCases), isThreadSafe: false, demand: .none, combineStyle: nil,
+            colour: "#8c8c8c", whenToUse: "never: it is the floor, the work with no operator around it"
         ),
-        Implementation(combine: BuiltinOperators.self),
-        Implementation(combine: StructBridgeOperators.self),
-        Implementation(combine: ClassSubscriptionOperators.self),
-        Implementation(combine: AnySubscriberOperators.self),
+        Implementation(
+            combine: BuiltinOperators.self, colour: "#1f77b4",
+            whenToUse: "whenever the library has the operator, but for scan, whose built-in costs several struct bridges"
+        ),
+        Implementation(
+            combine: StructBridgeOperators.self, colour: "#ff7f0e",
+            whenToUse: "for an operator of your own: as cheap as the built-ins, and the way to beat a costly one"
+        ),
+        Implementation(
+            combine: ClassSubscriptionOperators.self, colour: "#2ca02c",
+            whenToUse: "only where an operator must own its demand or state behind a lock, as two inputs do"
+        ),
+        Implementation(
+            combine: AnySubscriberOperators.self, colour: "#d62728",
+            whenToUse: "to sketch an operator from closures; rewrite it as a struct bridge where it is hot"
+        ),
         Implementation(
             id: .simpleCombine, family: .simpleCombine,
             summary: "struct bridges over SimpleCombine, a Combine core written from scratch (seed 002)",
             supportedOperators: SimpleCombineOperators.supportedOperators,
-            isThreadSafe: SimpleCombineOperators.isThreadSafe, demand: .subscriberDemand, combineStyle: nil
+            isThreadSafe: SimpleCombineOperators.isThreadSafe, demand: .subscriberDemand, combineStyle: nil,
+            colour: "#8c564b", whenToUse: "to see what the framework costs: the same bridges over a minimal core"
         ),
         Implementation(
             id: .rxSink, family: .rx,
             summary: "RxSwift's architecture: Producer.run creates a Sink; push only, no demand",
-            supportedOperators: Set(OperatorID.allCases), isThreadSafe: true, demand: .none, combineStyle: nil
+            supportedOperators: Set(OperatorID.allCases), isThreadSafe: true, demand: .none, combineStyle: nil,
+            colour: "#9467bd", whenToUse: "to weigh RxSwift, which it follows in cost, against Combine's styles"
         ),
     ] + optional + [
         Implementation(
@@ -62,7 +80,8 @@ public enum Registry {
             summary: "AsyncStream -> stdlib/async-algorithms operators -> for await in a task (a thread hop)",
             supportedOperators: AsyncSequenceOperators.supportedOperators,
             unsupportedReasons: AsyncSequenceOperators.unsupportedReasons,
-            isThreadSafe: true, demand: .bufferOrRendezvous, combineStyle: nil
+            isThreadSafe: true, demand: .bufferOrRendezvous, combineStyle: nil, colour: "#17becf",
+            whenToUse: "where elements cross tasks anyway: every element is a hop between tasks"
         ),
     ]
 
@@ -76,7 +95,8 @@ public enum Registry {
             Implementation(
                 id: .rxSwift, family: .rx,
                 summary: "RxSwift itself (the checkout REACTIVE_BENCH_RXSWIFT gave the build), over its PublishSubject",
-                supportedOperators: Set(OperatorID.allCases), isThreadSafe: true, demand: .none, combineStyle: nil
+                supportedOperators: Set(OperatorID.allCases), isThreadSafe: true, demand: .none, combineStyle: nil,
+                colour: "#5b3a8c", whenToUse: "to check rxSink against the real library (a local checkout)"
             ),
         ]
         #else
@@ -92,6 +112,12 @@ public enum Registry {
             ImplementationID.rxSwift.rawValue: "rxSwift is not in this build: it was built without REACTIVE_BENCH_RXSWIFT, "
                 + "the path of a local RxSwift checkout (README, \"The rxSwift row\")",
         ]
+    }
+
+    /// Every row's colour in the charts: its own, or else the next spare one (``ReportColours/spare``) in
+    /// report order, so that a colour means the same row in every chart of a run.
+    public static var colours: [ImplementationID: String] {
+        ReportColours.resolve(all.map { ($0.id, $0.colour) })
     }
 
     /// The rows ``add(_:)`` added, in the order they came.

@@ -1,20 +1,48 @@
-import Workloads
+@testable import Workloads
 import StyleKit
 import Testing
 
 /// The registry names every implementation once, and what it says each Combine style supports is what
 /// the style actually builds.
 @Suite struct RegistryTests {
-    @Test func listsEveryImplementationExactlyOnce() {
-        let ids = Registry.projectRows.map(\.id)
-        let expected: [ImplementationID] = [
-            .baseline, .builtin, .structBridge, .classSubscription, .anySubscriber, .simpleCombine, .rxSink, .rxSwift,
-            .asyncSequence,
-        ]
-        #expect(ids == expected.filter { Registry.unavailable[$0.rawValue] == nil })
+    /// The list is the registry itself: adding a row is one line there, and no test repeats the list.
+    @Test func listsEveryImplementationExactlyOnceTheFloorFirst() {
+        #expect(Registry.projectRows.first?.id == .baseline)
         #expect(Set(Registry.all.map(\.id)).count == Registry.all.count)
         for implementation in Registry.projectRows {
             #expect(implementation.id.malformedReason == nil)
+        }
+    }
+
+    /// Every project row declares its colour and when to use it; no two rows of a run share a colour.
+    @Test func everyProjectRowHasAColourOfItsOwnAndSaysWhenToUseIt() {
+        for implementation in Registry.projectRows {
+            #expect(implementation.colour.map(ReportColours.isColour) == true, "\(implementation.id)")
+            #expect(implementation.whenToUse?.isEmpty == false, "\(implementation.id)")
+        }
+        let colours = Registry.colours
+        #expect(Set(Registry.all.map(\.id)) == Set(colours.keys))
+        #expect(Set(colours.values).count == colours.count)
+    }
+
+    /// A row that names no colour takes the spare ones in order; a malformed colour is refused.
+    @Test func colourlessRowsTakeTheSpareColoursInOrder() throws {
+        let rows = (0..<(ReportColours.spare.count + 1)).map { (ImplementationID("spareColourRow\($0)"), String?.none) }
+        let colours = ReportColours.resolve([(ImplementationID("declaredColourRow"), "#123456")] + rows)
+        #expect(colours["declaredColourRow"] == "#123456")
+        #expect(rows.map { colours[$0.0]! } == ReportColours.spare + [ReportColours.spare[0]])
+        for text in ["#12345", "123456", "#12345g", "#1234567", "#ABCDEF"] {
+            #expect(ReportColours.isColour(text) == (text == "#ABCDEF"), "\(text)")
+        }
+        let row = Implementation(
+            id: "badColourTestRow", family: .loop, summary: "a test row", supportedOperators: [], isThreadSafe: false,
+            demand: .none, combineStyle: nil, colour: "red"
+        )
+        do {
+            try Registry.add([row])
+            Issue.record("a row with the colour 'red' was added")
+        } catch {
+            #expect(error.description == "'badColourTestRow' has the colour 'red': write it as #rrggbb")
         }
     }
 
