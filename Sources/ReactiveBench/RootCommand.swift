@@ -14,7 +14,7 @@ struct RootCommand: ParsableCommand {
             """,
         subcommands: [
             ListCommand.self, RunCommand.self, MergeCommand.self, SummaryCommand.self, CompareCommand.self,
-            ABCommand.self, ProfileCommand.self, CellCommand.self,
+            ABCommand.self, ProfileCommand.self, OrderingsCommand.self, CellCommand.self,
         ]
     )
 
@@ -22,7 +22,7 @@ struct RootCommand: ParsableCommand {
 
 extension RootCommand {
     /// The commands people type (`cell` is the tool's own).
-    static let commandNames = ["list", "run", "merge", "summary", "compare", "ab", "profile"]
+    static let commandNames = ["list", "run", "merge", "summary", "compare", "ab", "profile", "orderings"]
 
     /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
     /// would call it an unexpected argument; this names the closest command instead.

@@ -86,3 +86,32 @@ struct RankingOrderTests {
         #expect(swapped.reversed.map(\.slower) == ["anySubscriber"] && swapped.reversed.map(\.faster) == ["rxSink"])
     }
 }
+
+/// How far one run's rankings hold in another, by how far apart the first run puts each pair.
+struct OrderAgreementTests {
+    private func run(_ medians: [String: Double]) throws -> RunResults {
+        try SyntheticRun(cells: medians.keys.sorted().map { implementation in
+            SyntheticCell(workload: "scan", implementation: implementation, samples: [medians[implementation]!])
+        }).results()
+    }
+
+    @Test func eachBandCountsItsPairsAndTheReversedOnes() throws {
+        // Pairs in the first run: b/a 1.1x, c/a 3x, c/b 2.73x. The other run swaps a and b only.
+        let first = try run(["baseline": 10, "a": 100, "b": 110, "c": 300])
+        let agreement = OrderAgreement(first, in: try run(["baseline": 50, "a": 120, "b": 100, "c": 900]))
+        #expect(agreement.bands.map(\.pairs) == [3, 3, 2, 2, 2, 1])
+        #expect(agreement.bands.map(\.reversed) == [1, 1, 0, 0, 0, 0])
+        #expect(agreement.reversed.map { "\($0.workload): \($0.faster) < \($0.slower) \($0.ratio)" } == ["scan: a < b 1.1"])
+        #expect(agreement.largestReversedRatio == 1.1)
+        let table = OrderAgreement.schema.table(agreement.bands)
+        #expect(table.header == ["separated_by_at_least", "pairs", "reversed"])
+        #expect(table.rows[1] == ["1.1", "3", "1"])
+    }
+
+    @Test func aCellTheOtherRunLacksIsNoPairAndKeptOrdersReverseNothing() throws {
+        let first = try run(["a": 100, "b": 200, "c": 400])
+        let agreement = OrderAgreement(first, in: try run(["a": 90, "b": 250]))
+        #expect(agreement.bands[0].pairs == 1)
+        #expect(agreement.reversed.isEmpty && agreement.largestReversedRatio == nil)
+    }
+}
