@@ -1,30 +1,43 @@
-"""The README's results, made from a run (the committed reference): ``python -m plotting.readme RUN_DIR
-README.md`` rewrites what lies between each pair of markers below, and prints it.
+"""The README's generated blocks, made from a run (the committed reference): ``python -m plotting.readme
+RUN_DIR README.md`` rewrites what lies between each pair of markers below, and prints it.
 
-First why one stage costs what it does: FINDINGS.md's split of one stage's time by priced event
-(``findings.time_split``), with how well the same prices estimate every cell (``estimates``). Then the
-per-stage tables, as ``reactive-bench summary --stages-only`` prints them (with the run's
-``instructions/`` run, when it has one). Then a table whose rows are the implementations and whose
-columns are the workloads that say most about what a style costs (those the run has), as median ns per
-unit with the ratio to the hand-written loop, then allocations.
+First the verdict: one row per implementation of the run, in report order, with what one more stage of
+the sweep FINDINGS.md calls "a stage" costs (fits.csv's slopes: ns, and instructions from the run's
+``instructions/`` run), the allocations it adds to a subscription, whether the style is thread-safe and
+when to use it (both from the run's ``schema.json``, written by the tool, when the run has one), and the
+largest part of its stage's time in FINDINGS.md's split of it. Then a table whose rows are the
+implementations and whose columns are the workloads that say most about what a style costs (those the run
+has), as median ns per unit with the ratio to the hand-written loop, then allocations.
+
+Every number is read from the run's CSV files: this module picks and formats them, and says nothing of
+any style that the run does not say.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pandas as pd
 
-from . import data, estimates, findings, stagefits, style, summary
+from . import data, findings, stagefits, style
 from .data import InputError
 
 BEGIN = "<!-- results-table:begin (scripts/reference writes this table from results/reference) -->"
 END = "<!-- results-table:end -->"
-STAGES_BEGIN = "<!-- stage-table:begin (scripts/reference writes these tables from results/reference) -->"
-STAGES_END = "<!-- stage-table:end -->"
-EXPLAINED_BEGIN = "<!-- stage-split:begin (scripts/reference writes this from results/reference) -->"
-EXPLAINED_END = "<!-- stage-split:end -->"
+VERDICT_BEGIN = "<!-- verdict:begin (scripts/reference writes this table from results/reference) -->"
+VERDICT_END = "<!-- verdict:end -->"
+# What the tool says of each implementation (`reactive-bench schema --format json`, which a run directory
+# keeps as schema.json): a list of implementations, each naming itself and saying whether it is
+# thread-safe and when to use it. A run without the file leaves those two columns empty.
+SCHEMA_FILE = "schema.json"
+SCHEMA_IMPLEMENTATIONS = "implementations"
+SCHEMA_NAME_KEYS = ("id", "name")
+SCHEMA_THREAD_SAFE = "isThreadSafe"
+SCHEMA_WHEN_TO_USE = "whenToUse"
+# The instructions the time split prices at the arithmetic control's price, as the verdict names them.
+OTHER_INSTRUCTIONS = "other instructions"
 # (workloads to take a column from: the first the run has, what one unit is called). Headings name the
 # workload taken, so a default run (`subscribeChurn (4)`) and a full one (`(1)`) both read right.
 TIME_COLUMNS = (
@@ -55,8 +68,80 @@ def table(run: data.Run) -> str:
         cells += [_time(data.cell(results, workload, name)) for _, workload in times]
         cells += [_count(data.cell(results, workload, name), column) for _, workload, column in counts]
         rows.append(cells)
-    lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
-    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+    return _markdown(header, rows, "|---" + "|---:" * (len(header) - 1) + "|")
+
+
+def verdict(run_directory: Path) -> str:
+    """The verdict table, one row per implementation in report order, with its caption; a sentence saying
+    why not when the run has no fit of a stage."""
+    numbers = findings.Numbers(run_directory)
+    series = numbers.stage_series()
+    if series is None:
+        return "_No verdict: the run has no fits.csv with a `pipelineDepth` sweep._"
+    scenario, source = series
+    label = stagefits.series_label(scenario, source)
+    split = findings.time_split(numbers, series) or []
+    main_costs = {row["style"]: main_cost(row) for row in split}
+    said = implementation_schema(run_directory)
+    header = ["style", "ns per stage", "instructions per stage", "allocations per subscription, per stage",
+              "thread-safe", "main cost of a stage", "when to use"]  # fmt: skip
+    rows, absent = [], []
+    for name in data.implementations(numbers.run.results):
+        ns = _fit(numbers.fits, series, name, "ns", "element")
+        instructions = _fit(numbers.instruction_fits, series, name, "instructions", "element")
+        allocations = _fit(numbers.fits, series, name, "allocations", "subscription")
+        if ns is None and instructions is None and allocations is None:
+            absent.append(name)
+        entry = said.get(name, {})
+        rows.append([
+            f"`{name}`",
+            _slope(ns, lambda value: findings.number(value, 1)),
+            _slope(instructions, findings.number),
+            _slope(allocations, _allocations),
+            _yes_no(entry.get(SCHEMA_THREAD_SAFE)),
+            main_costs.get(name, ""),
+            str(entry.get(SCHEMA_WHEN_TO_USE, "")),
+        ])  # fmt: skip
+    points = _points(numbers.fits, series)
+    lines = [
+        f"What one more `map` stage costs over {_source_name(source)}, per element, and what it adds to each "
+        f"subscription: the slopes of fits.csv's `{label}` fits (cost against {points}, least squares over "
+        "the repetitions; instructions from the same build's instruction run; allocations per subscription "
+        "from the same sweep). `*`: not a line, the slope is an average ([docs/PROFILES.md](docs/PROFILES.md) "
+        "says why). Main cost: the largest part of the stage's time, each event it executes at this "
+        f"machine's price ([docs/FINDINGS.md](docs/FINDINGS.md)). Measured on {numbers.run.processor}.",
+        "",
+        _markdown(header, rows, "|---|---:|---:|---:|---|---|---|"),
+    ]
+    for name in absent:
+        lines += ["", f"`{name}` has no `{label}` cell: {_why_absent(numbers.run.results, series, name)}."]
+    return "\n".join(lines)
+
+
+def main_cost(split_row: dict) -> str:
+    """The largest part of one stage's time in FINDINGS.md's split, with the measured time it is part of:
+    ``retain+release (11.4 of 38.6 ns)``."""
+    parts = dict(split_row["events"]) | {OTHER_INSTRUCTIONS: split_row["rest"]}
+    title, ns = max(parts.items(), key=lambda part: part[1])
+    return f"{title} ({findings.number(ns, 1)} of {findings.number(split_row['measured'], 1)} ns)"
+
+
+def implementation_schema(run_directory: Path) -> dict[str, dict]:
+    """What the run's schema.json says of each implementation, by name; empty without the file."""
+    path = run_directory / SCHEMA_FILE
+    if not path.is_file():
+        return {}
+    try:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InputError(f"{path}: not readable JSON ({error})") from error
+    entries = schema.get(SCHEMA_IMPLEMENTATIONS, []) if isinstance(schema, dict) else []
+    said = {}
+    for entry in entries if isinstance(entries, list) else []:
+        name = next((entry[key] for key in SCHEMA_NAME_KEYS if isinstance(entry, dict) and key in entry), None)
+        if name is not None:
+            said[str(name)] = entry
+    return said
 
 
 def splice(readme: str, generated: str, begin: str = BEGIN, end_marker: str = END) -> str:
@@ -65,6 +150,69 @@ def splice(readme: str, generated: str, begin: str = BEGIN, end_marker: str = EN
     if start < 0 or end < start:
         raise InputError(f"README has no '{begin}' ... '{end_marker}' markers")
     return readme[: start + len(begin)] + "\n" + generated + "\n" + readme[end:]
+
+
+def _fit(fits: pd.DataFrame | None, series: tuple[str, str], name: str, metric: str, measured_per: str) -> pd.Series | None:
+    """The fit of one metric of ``name``'s cells in ``series``, or None."""
+    if fits is None:
+        return None
+    scenario, source = series
+    rows = fits[(fits["scenario"] == scenario) & (fits["source"].astype(str) == source)
+                & (fits["implementation"] == name) & (fits["metric"] == metric)
+                & (fits["measured_per"] == measured_per)]  # fmt: skip
+    return None if rows.empty else rows.iloc[0]
+
+
+def _slope(fit: pd.Series | None, formatted) -> str:
+    """A fit's slope, marked ``*`` when the cells do not lie on a line; ``-`` without a fit."""
+    if fit is None:
+        return "-"
+    return formatted(float(fit["slope"])) + ("*" if fit["shape"] == "nonlinear" else "")
+
+
+def _source_name(source: str) -> str:
+    """How the verdict's caption names the source of the sweep."""
+    return "the direct source" if source == "direct" else "the subject"
+
+
+def _allocations(value: float) -> str:
+    """A whole count as such, a fraction with two decimals (a slope fitted through whole counts)."""
+    return str(int(round(value))) if abs(value - round(value)) < 1e-9 else f"{value:.2f}"
+
+
+def _yes_no(value) -> str:
+    """``yes`` or ``no`` for what the schema says; empty when it says nothing."""
+    return "" if value is None else ("yes" if value else "no")
+
+
+def _points(fits: pd.DataFrame | None, series: tuple[str, str]) -> str:
+    """``1, 4 and 16 stages``: the sweep's stage counts as fits.csv lists them."""
+    rows = None if fits is None else fits[(fits["scenario"] == series[0]) & (fits["source"].astype(str) == series[1])]
+    if rows is None or rows.empty or "parameters" not in rows.columns:
+        return "stages"
+    values = str(rows["parameters"].iloc[0]).split(";")
+    listed = values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+    return f"{listed} {rows['slope_per'].iloc[0]}s"
+
+
+def _why_absent(results: pd.DataFrame, series: tuple[str, str], name: str) -> str:
+    """What the run's rows say of ``name``'s cells in ``series``: a status and its detail."""
+    scenario, source = series
+    if not {"scenario", "source"} <= set(results.columns):
+        return "the run has none"
+    rows = results[(results["scenario"] == scenario) & (results["source"].fillna("").astype(str) == source)
+                   & (results["implementation"] == name)]  # fmt: skip
+    if rows.empty:
+        return "the run has none"
+    row = rows.iloc[0]
+    detail = row.get("detail")
+    status = str(row["status"]).replace("_", " ")
+    return status if detail is None or pd.isna(detail) or not str(detail) else f"{status} ({detail})"
+
+
+def _markdown(header: list[str], rows: list[list[str]], rule: str) -> str:
+    lines = ["| " + " | ".join(header) + " |", rule]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
 
 def _first(results: pd.DataFrame, names: tuple[str, ...]) -> str | None:
@@ -91,66 +239,22 @@ def _count(row: pd.Series | None, column: str) -> str:
     return style.format_count(row[column]) if row["status"] == data.OK else str(row["status"])
 
 
-def explained(run_directory: Path) -> str:
-    """One stage's time per style split by priced event, and a sentence on how well the prices estimate
-    every cell; a sentence saying why not when the run lacks what they need."""
-    numbers = findings.Numbers(run_directory)
-    series = numbers.stage_series()
-    split = findings.time_split(numbers, series) if series else None
-    if not split:
-        return "_No split of a stage's time: the run needs an instruction run and both runs' prices.csv._"
-    per_instruction = f"{split[0]['per_instruction']:.3f}"
-    lines = [
-        f"Where one stage's time goes (`{stagefits.series_label(*series)}`, ns per element): each event the "
-        "stage executes, counted by callgrind, at this machine's price for it (prices.csv, measured by the "
-        f"run's own controls), and every other instruction at {per_instruction} ns "
-        "([docs/FINDINGS.md](docs/FINDINGS.md) says how):",
-        "",
-        findings.time_split_table(split, per_instruction),
-    ]
-    lines += [
-        "",
-        f"Measured on {numbers.run.processor}. Compare your times with a run on the same processor: "
-        "`compare` warns when two runs' processors differ (the same build moved by 0.55x to 2.7x per "
-        "cell between two days' VMs, both recorded only as \"AMD EPYC\"). Counts (instructions, allocations) do not move "
-        "with the machine's speed.",
-    ]
-    found = numbers.estimates()
-    if found is not None:
-        spread = estimates.distribution(found)
-        lines += [
-            "",
-            f"The same prices estimate every single-thread cell from its counts: {spread.within} of {spread.cells} "
-            f"within ±{estimates.WITHIN:.0%} of the measured median, median error {spread.median_error:.0%} "
-            "(`estimates.csv`, `plots/estimate.png`).",
-        ]
-        iai = estimates.iai_distribution(found)
-        if iai is not None:
-            other, per_cycle = iai
-            lines[-1] += (f" iai-callgrind's and CodSpeed's estimated cycles, at the ns per cycle that fits best "
-                          f"({per_cycle:.3f}), put {other.within} of {other.cells} within ±{estimates.WITHIN:.0%}, "
-                          f"median error {other.median_error:.0%}.")  # fmt: skip
-    return "\n".join(lines)
-
-
 def main(argv: list[str]) -> int:
-    """RUN_DIR README: rewrites the README's table; exit status 2 with one line on bad input."""
+    """RUN_DIR README: rewrites the README's generated blocks; exit status 2 with one line on bad input."""
     if len(argv) != 2:
         print("readme: error: usage: python -m plotting.readme RUN_DIR README.md", file=sys.stderr)
         return 2
     try:
         run = data.load_run(argv[0])
-        stages = summary.markdown(data.ROOT, run.directory, stages_only=True)
-        split = explained(run.directory)
+        verdict_table = verdict(run.directory)
         generated = table(run)
         path = Path(argv[1])
-        text = splice(path.read_text(encoding="utf-8"), split, EXPLAINED_BEGIN, EXPLAINED_END)
-        text = splice(text, stages, STAGES_BEGIN, STAGES_END)
+        text = splice(path.read_text(encoding="utf-8"), verdict_table, VERDICT_BEGIN, VERDICT_END)
         path.write_text(splice(text, generated), encoding="utf-8")
     except (InputError, OSError) as error:
         print(f"readme: error: {error}", file=sys.stderr)
         return 2
-    print(split + "\n\n" + stages + "\n\n" + generated)
+    print(verdict_table + "\n\n" + generated)
     return 0
 
 

@@ -1,6 +1,6 @@
 """What ``reactive-bench summary`` says of a run, in Markdown: the per-stage costs, then every workload's
 implementations ranked. The fits, the intervals and the significance rule are decided in one place, the
-Swift tool; the report and the README only show its text.
+Swift tool; the report only shows its text.
 
 A run directory may hold the instruction run of the same build in ``instructions/`` (``scripts/reference``
 makes one): its instructions per stage join the summary.

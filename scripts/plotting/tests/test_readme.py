@@ -1,0 +1,149 @@
+"""The README's verdict: one row per implementation in report order, every number read from the run's
+fits, what the run's schema.json says of each style, and a README rewritten the same way every time."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import shutil
+import tempfile
+import unittest
+from pathlib import Path
+
+from plotting import data, readme
+
+from .synthetic import FIT_COLUMNS, IMPLEMENTATIONS, write_run
+from .test_findings import write_price_lists
+
+# The synthetic run's rows after the baseline: one with every fit, one whose chain bends, one with none.
+LINEAR, BENT, ABSENT = IMPLEMENTATIONS[1:4]
+
+
+def write_fits(directory: Path, rows: list[tuple[str, str, str, float, str]]) -> None:
+    """fits.csv of pipelineDepth over the direct source: (implementation, metric, measured per, slope, shape)."""
+    with open(directory / "fits.csv", "w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(FIT_COLUMNS)
+        for implementation, metric, measured_per, slope, shape in rows:
+            writer.writerow(["1", "pipelineDepth", "direct", implementation, metric, measured_per, "stage", "1;4;16",
+                             "15", str(slope), str(slope), str(slope), "0", "0", "0", "1", shape])  # fmt: skip
+
+
+def read_rows(text: str) -> dict[str, list[str]]:
+    """The verdict table's rows by implementation: its cells after the name."""
+    rows = {}
+    for line in text.splitlines():
+        if line.startswith("| `"):
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            rows[cells[0].strip("`")] = cells[1:]
+    return rows
+
+
+class VerdictTests(unittest.TestCase):
+    def setUp(self) -> None:
+        self.directory = Path(tempfile.mkdtemp(prefix="readme-"))
+        self.addCleanup(shutil.rmtree, self.directory, True)
+        self.run_dir = write_run(self.directory / "run")
+        instructions = write_run(self.run_dir / "instructions")
+        write_fits(self.run_dir, [
+            (data.BASELINE, "ns", "element", 0.27, "linear"), (data.BASELINE, "allocations", "subscription", 0.0, "flat"),
+            (LINEAR, "ns", "element", 40.0, "linear"), (LINEAR, "allocations", "subscription", 2.0, "linear"),
+            (BENT, "ns", "element", 72.94, "nonlinear"), (BENT, "allocations", "subscription", 0.0476, "flat"),
+        ])  # fmt: skip
+        # LINEAR's stage: 2 retain+release pairs (20 ns), a lock (8 ns), a fifth atomic (5 ns) and no
+        # instruction left over at the price lists of test_findings; BENT's: 500 instructions, no event.
+        write_fits(instructions, [
+            (data.BASELINE, "instructions", "element", 7.0, "linear"),
+            (LINEAR, "instructions", "element", 200.0, "linear"), (LINEAR, "retains", "element", 2.0, "linear"),
+            (LINEAR, "releases", "element", 2.0, "linear"), (LINEAR, "lock_acquisitions", "element", 1.0, "linear"),
+            (LINEAR, "atomic_rmws", "element", 5.0, "linear"),
+            (BENT, "instructions", "element", 1132.0, "linear"),
+        ])  # fmt: skip
+        write_price_lists(self.run_dir, instructions)
+
+    def rows(self) -> dict[str, list[str]]:
+        return read_rows(readme.verdict(self.run_dir))
+
+    def test_one_row_per_implementation_in_report_order(self) -> None:
+        self.assertEqual(list(self.rows()), data.implementations(data.load_run(self.run_dir).results))
+
+    def test_the_numbers_are_the_fits_slopes(self) -> None:
+        rows = self.rows()
+        self.assertEqual(rows[data.BASELINE][:3], ["0.3", "7", "0"])
+        self.assertEqual(rows[LINEAR][:3], ["40.0", "200", "2"])
+        self.assertEqual(rows[BENT][:3], ["72.9*", "1,132", "0.05"])
+
+    def test_the_main_cost_is_the_largest_part_of_the_split(self) -> None:
+        rows = self.rows()
+        self.assertEqual(rows[LINEAR][4], "retain+release (20.0 of 40.0 ns)")
+        # 1,132 instructions at 0.1 ns each, nothing else counted.
+        self.assertEqual(rows[BENT][4], f"{readme.OTHER_INSTRUCTIONS} (113.2 of 72.9 ns)")
+
+    def test_an_implementation_without_the_sweep_is_said_so(self) -> None:
+        verdict = readme.verdict(self.run_dir)
+        self.assertEqual(self.rows()[ABSENT], ["-", "-", "-", "", "", ""])
+        self.assertIn(f"`{ABSENT}` has no `pipelineDepth [direct]` cell: the run has none.", verdict)
+
+    def test_without_a_schema_the_editorial_columns_are_empty(self) -> None:
+        for cells in self.rows().values():
+            self.assertEqual((cells[3], cells[5]), ("", ""))
+
+    def test_the_schema_says_whether_thread_safe_and_when_to_use(self) -> None:
+        schema = {readme.SCHEMA_IMPLEMENTATIONS: [
+            {"id": LINEAR, readme.SCHEMA_THREAD_SAFE: True, readme.SCHEMA_WHEN_TO_USE: "when the first applies"},
+            {"id": BENT, readme.SCHEMA_THREAD_SAFE: False},
+        ]}  # fmt: skip
+        (self.run_dir / readme.SCHEMA_FILE).write_text(json.dumps(schema), encoding="utf-8")
+        rows = self.rows()
+        self.assertEqual((rows[LINEAR][3], rows[LINEAR][5]), ("yes", "when the first applies"))
+        self.assertEqual((rows[BENT][3], rows[BENT][5]), ("no", ""))
+        self.assertEqual((rows[ABSENT][3], rows[ABSENT][5]), ("", ""))
+
+    def test_a_schema_that_is_not_json_is_one_line(self) -> None:
+        (self.run_dir / readme.SCHEMA_FILE).write_text("{", encoding="utf-8")
+        with self.assertRaises(data.InputError) as caught:
+            readme.verdict(self.run_dir)
+        self.assertIn("schema.json: not readable JSON", str(caught.exception))
+
+    def test_without_fits_no_verdict(self) -> None:
+        (self.run_dir / "fits.csv").unlink()
+        self.assertIn("No verdict", readme.verdict(self.run_dir))
+
+
+class RewriteTests(unittest.TestCase):
+    """``python -m plotting.readme RUN README``: the generated blocks only, the same text every time."""
+
+    def test_the_blocks_are_rewritten_and_nothing_else(self) -> None:
+        directory = Path(tempfile.mkdtemp(prefix="readme-main-"))
+        self.addCleanup(shutil.rmtree, directory, True)
+        run_dir = write_run(directory / "run")
+        around = ["# Title", "", "<!-- processors:begin -->", "written by hand", "<!-- processors:end -->", ""]
+        path = directory / "README.md"
+        path.write_text("\n".join([readme.VERDICT_BEGIN, "stale", readme.VERDICT_END] + around
+                                  + [readme.BEGIN, "stale", readme.END, ""]), encoding="utf-8")  # fmt: skip
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(readme.main([str(run_dir), str(path)]), 0)
+            once = path.read_text(encoding="utf-8")
+            self.assertEqual(readme.main([str(run_dir), str(path)]), 0)
+        self.assertEqual(path.read_text(encoding="utf-8"), once)
+        self.assertNotIn("stale", once)
+        self.assertIn("\n".join(around), once)
+        self.assertIn(f"| `{LINEAR}` |", once)
+
+    def test_a_readme_without_the_markers_is_one_line(self) -> None:
+        directory = Path(tempfile.mkdtemp(prefix="readme-main-"))
+        self.addCleanup(shutil.rmtree, directory, True)
+        run_dir = write_run(directory / "run")
+        path = directory / "README.md"
+        path.write_text("# Title\n", encoding="utf-8")
+        errors = io.StringIO()
+        with contextlib.redirect_stderr(errors):
+            self.assertEqual(readme.main([str(run_dir), str(path)]), 2)
+        self.assertEqual(len(errors.getvalue().splitlines()), 1)
+        self.assertEqual(path.read_text(encoding="utf-8"), "# Title\n")
+
+
+if __name__ == "__main__":
+    unittest.main()
