@@ -2,101 +2,96 @@ import Foundation
 import Harness
 import Workloads
 
-/// The CSV schema of a run's `results.csv`, documented column by column in docs/CSV.md. Bump
-/// `schemaVersion` whenever a column changes meaning or disappears.
+/// A run's results.csv: one row per cell, its columns in order, each written from the cell's
+/// ``CellResult``. The columns' names, units and meanings are declared in ``ResultColumn``; this is the one
+/// place that orders them and says how each field is written.
 public enum ResultTable {
-    public static let schemaVersion = 2
-
-    public static let columns: [String] = [
-        "schema_version", "workload", "scenario", "parameter", "source", "unit", "implementation", "family", "status", "detail",
-        "repetitions", "repetitions_disturbed", "machine_slowdown", "units_per_repetition",
-        "ns_per_unit_median", "ns_per_unit_min", "ns_per_unit_max", "ns_per_unit_mad",
-        "ns_per_unit_ci95_low", "ns_per_unit_ci95_high", "units_per_second_median", "baseline_ratio",
-        "allocations_per_unit", "bytes_per_unit",
-        "setup_ns_median", "allocations_per_subscription", "bytes_per_subscription",
-        "teardown_allocations", "retained_bytes",
-        "request_calls_per_unit", "demand_returns_per_unit", "demand_overhead_percent",
-        "latency_p50_ns", "latency_p90_ns", "latency_p99_ns", "latency_p999_ns", "latency_p9999_ns",
-        "latency_max_ns", "latency_recording_overhead_ns",
-        "checksum", "checksum_expected", "ns_per_unit_samples",
-        "instructions_per_unit", "instructions_per_subscription", "instructions_source",
-    ] + AnatomyCounter.allCases.map(ResultColumn.anatomyPerUnit)
-        + AnatomyCounter.allCases.map(ResultColumn.anatomyPerSubscription)
-        + InstructionComponent.allCases.map(ResultColumn.componentPerUnit)
-        + SimulatedEvent.allCases.map(ResultColumn.simulatedPerUnit) + ["call_depth"]
+    public static let schemaVersion = ResultColumn.supportedSchemaVersion
 
     /// Decimals of the two columns taken from other rows (``CellRatios``).
     public static let baselineRatioDigits = 2
     public static let demandOverheadDigits = 1
 
-    public static func table(_ results: [CellResult]) -> CSVTable {
-        CSVTable(header: columns, rows: results.map(row))
-    }
+    public static let schema = CSVFileSchema<CellResult>(
+        file: "results.csv", schemaVersion: schemaVersion,
+        row: "one cell: one implementation x one workload (a scenario at one parameter, over one source), in table order",
+        columns: cellColumns + timeColumns + countColumns + latencyColumns + instructionColumns
+    )
 
-    static func row(_ result: CellResult) -> [String] {
-        let statistics = result.statistics
-        let setup = result.setupNanoseconds.isEmpty ? nil : SampleStatistics(result.setupNanoseconds)
-        let latency = result.latency
-        var values: [String: String] = [
-            "schema_version": String(schemaVersion),
-            "workload": result.workload,
-            "scenario": result.scenario,
-            "parameter": result.parameter ?? "",
-            "source": result.source?.rawValue ?? "",
-            "unit": result.unit.rawValue,
-            "implementation": result.implementation.rawValue,
-            "family": result.family.rawValue,
-            "status": result.status.rawValue,
-            "detail": result.detail,
-            "repetitions": result.nanosecondsPerUnit.isEmpty ? "" : String(result.nanosecondsPerUnit.count),
-            "repetitions_disturbed": result.disturbedRepetitions.map(String.init) ?? "",
-            "machine_slowdown": format(result.machineSlowdown, digits: 3),
-            "units_per_repetition": result.unitsPerRepetition == 0 ? "" : String(result.unitsPerRepetition),
-            "ns_per_unit_median": format(statistics?.median),
-            "ns_per_unit_min": format(statistics?.min),
-            "ns_per_unit_max": format(statistics?.max),
-            "ns_per_unit_mad": format(statistics?.medianAbsoluteDeviation),
-            "ns_per_unit_ci95_low": format(statistics?.confidenceInterval95.lowerBound),
-            "ns_per_unit_ci95_high": format(statistics?.confidenceInterval95.upperBound),
-            "units_per_second_median": format(statistics.map { 1e9 / $0.median }, digits: 0),
-            "baseline_ratio": format(result.baselineRatio, digits: baselineRatioDigits),
-            "allocations_per_unit": format(result.allocationsPerUnit, digits: 4),
-            "bytes_per_unit": format(result.bytesPerUnit, digits: 2),
-            "setup_ns_median": format(setup?.median, digits: 0),
-            "allocations_per_subscription": format(result.allocationsPerSubscription, digits: 2),
-            "bytes_per_subscription": format(result.bytesPerSubscription, digits: 0),
-            "teardown_allocations": format(result.teardownAllocations, digits: 0),
-            "retained_bytes": result.retainedBytes.map(String.init) ?? "",
-            "request_calls_per_unit": format(result.requestCallsPerUnit, digits: 4),
-            "demand_returns_per_unit": format(result.demandReturnsPerUnit, digits: 4),
-            "demand_overhead_percent": format(result.demandOverheadPercent, digits: demandOverheadDigits),
-            "latency_p50_ns": latency.map { String($0.p50) } ?? "",
-            "latency_p90_ns": latency.map { String($0.p90) } ?? "",
-            "latency_p99_ns": latency.map { String($0.p99) } ?? "",
-            "latency_p999_ns": latency.map { String($0.p999) } ?? "",
-            "latency_p9999_ns": latency.map { String($0.p9999) } ?? "",
-            "latency_max_ns": latency.map { String($0.max) } ?? "",
-            "latency_recording_overhead_ns": format(result.latencyRecordingOverhead, digits: 1),
-            "call_depth": result.callDepth.map(String.init) ?? "",
-            "checksum": result.checksum?.description ?? "",
-            "checksum_expected": result.expectedChecksum?.description ?? "",
-            "ns_per_unit_samples": result.nanosecondsPerUnit.map { format($0) }.joined(separator: ";"),
-            "instructions_per_unit": format(result.instructionsPerUnit, digits: 1),
-            "instructions_per_subscription": format(result.instructionsPerSubscription, digits: 0),
-            "instructions_source": result.instructionSource?.rawValue ?? "",
-        ]
-        for counter in AnatomyCounter.allCases {
-            values[ResultColumn.anatomyPerUnit(counter)] = format(result.anatomyPerUnit?[counter], digits: 4)
-            values[ResultColumn.anatomyPerSubscription(counter)] = format(result.anatomyPerSubscription?[counter], digits: 4)
-        }
-        for component in InstructionComponent.allCases {
-            values[ResultColumn.componentPerUnit(component)] = format(result.componentsPerUnit?[component], digits: 1)
-        }
-        for event in SimulatedEvent.allCases {
-            values[ResultColumn.simulatedPerUnit(event)] = format(result.simulatedPerUnit?[event], digits: 4)
-        }
-        return columns.map { values[$0]! }
-    }
+    /// The header, in order.
+    public static var columns: [String] { schema.header }
+
+    public static func table(_ results: [CellResult]) -> CSVTable { schema.table(results) }
+
+    private static let cellColumns: [CSVColumn<CellResult>] = [
+        ResultColumn.schemaVersion.written { _ in String(schemaVersion) },
+        ResultColumn.workload.written(\.workload),
+        ResultColumn.scenario.written(\.scenario),
+        ResultColumn.parameter.written { $0.parameter ?? "" },
+        ResultColumn.source.written { $0.source?.rawValue ?? "" },
+        ResultColumn.unit.written(\.unit.rawValue),
+        ResultColumn.implementation.written(\.implementation.rawValue),
+        ResultColumn.family.written(\.family.rawValue),
+        ResultColumn.status.written(\.status.rawValue),
+        ResultColumn.detail.written(\.detail),
+    ]
+
+    private static let timeColumns: [CSVColumn<CellResult>] = [
+        ResultColumn.repetitions.written { $0.nanosecondsPerUnit.isEmpty ? "" : String($0.nanosecondsPerUnit.count) },
+        ResultColumn.repetitionsDisturbed.written { $0.disturbedRepetitions.map(String.init) ?? "" },
+        ResultColumn.machineSlowdown.written { format($0.machineSlowdown, digits: 3) },
+        ResultColumn.unitsPerRepetition.written { $0.unitsPerRepetition == 0 ? "" : String($0.unitsPerRepetition) },
+        ResultColumn.nanosecondsPerUnitMedian.written { format($0.statistics?.median) },
+        ResultColumn.nanosecondsPerUnitMin.written { format($0.statistics?.min) },
+        ResultColumn.nanosecondsPerUnitMax.written { format($0.statistics?.max) },
+        ResultColumn.nanosecondsPerUnitMAD.written { format($0.statistics?.medianAbsoluteDeviation) },
+        ResultColumn.nanosecondsPerUnitLow.written { format($0.statistics?.confidenceInterval95.lowerBound) },
+        ResultColumn.nanosecondsPerUnitHigh.written { format($0.statistics?.confidenceInterval95.upperBound) },
+        ResultColumn.unitsPerSecondMedian.written { format($0.statistics.map { 1e9 / $0.median }, digits: 0) },
+        ResultColumn.baselineRatio.written { format($0.baselineRatio, digits: baselineRatioDigits) },
+    ]
+
+    private static let countColumns: [CSVColumn<CellResult>] = [
+        ResultColumn.allocationsPerUnit.written { format($0.allocationsPerUnit, digits: 4) },
+        ResultColumn.bytesPerUnit.written { format($0.bytesPerUnit, digits: 2) },
+        ResultColumn.setupNanosecondsMedian.written { result in
+            format(result.setupNanoseconds.isEmpty ? nil : SampleStatistics(result.setupNanoseconds).median, digits: 0)
+        },
+        ResultColumn.allocationsPerSubscription.written { format($0.allocationsPerSubscription, digits: 2) },
+        ResultColumn.bytesPerSubscription.written { format($0.bytesPerSubscription, digits: 0) },
+        ResultColumn.teardownAllocations.written { format($0.teardownAllocations, digits: 0) },
+        ResultColumn.retainedBytes.written { $0.retainedBytes.map(String.init) ?? "" },
+        ResultColumn.requestCallsPerUnit.written { format($0.requestCallsPerUnit, digits: 4) },
+        ResultColumn.demandReturnsPerUnit.written { format($0.demandReturnsPerUnit, digits: 4) },
+        ResultColumn.demandOverheadPercent.written { format($0.demandOverheadPercent, digits: demandOverheadDigits) },
+    ]
+
+    private static let latencyColumns: [CSVColumn<CellResult>] = ResultColumn.latencies.map { latency in
+        latency.declaration.written { $0.latency.map { String(latency.value($0)) } ?? "" }
+    } + [
+        ResultColumn.latencyRecordingOverhead.written { format($0.latencyRecordingOverhead, digits: 1) },
+        ResultColumn.checksum.written { $0.checksum?.description ?? "" },
+        ResultColumn.checksumExpected.written { $0.expectedChecksum?.description ?? "" },
+        ResultColumn.nanosecondsPerUnitSamples.written { $0.nanosecondsPerUnit.map { format($0) }.joined(separator: ";") },
+    ]
+
+    /// The instruction run's columns, then the cost anatomy per unit and per subscription, the components, the
+    /// simulated events, and last `call_depth` (the order the columns were added in).
+    private static let instructionColumns: [CSVColumn<CellResult>] = [
+        ResultColumn.instructionsPerUnit.written { format($0.instructionsPerUnit, digits: 1) },
+        ResultColumn.instructionsPerSubscription.written { format($0.instructionsPerSubscription, digits: 0) },
+        ResultColumn.instructionsSource.written { $0.instructionSource?.rawValue ?? "" },
+    ] + AnatomyCounter.allCases.map { counter in
+        ResultColumn.anatomyPerUnit(counter).written { format($0.anatomyPerUnit?[counter], digits: 4) }
+    } + AnatomyCounter.allCases.map { counter in
+        ResultColumn.anatomyPerSubscription(counter).written { format($0.anatomyPerSubscription?[counter], digits: 4) }
+    } + InstructionComponent.allCases.map { component in
+        ResultColumn.componentPerUnit(component).written { format($0.componentsPerUnit?[component], digits: 1) }
+    } + SimulatedEvent.allCases.map { event in
+        ResultColumn.simulatedPerUnit(event).written { format($0.simulatedPerUnit?[event], digits: 4) }
+    } + [
+        ResultColumn.callDepth.written { $0.callDepth.map(String.init) ?? "" },
+    ]
 
     /// A number as the CSV writes it: at most `digits` decimals, no trailing zeros; empty for nil or NaN.
     public static func format(_ value: Double?, digits: Int = 3) -> String {

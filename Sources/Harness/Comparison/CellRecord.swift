@@ -44,7 +44,7 @@ public struct CellRecord: Sendable, Equatable {
 
     /// The median of the samples, or the `ns_per_unit_median` column for a row without samples.
     public var nanosecondsPerUnitMedian: Double? {
-        samples.isEmpty ? values[ResultColumn.nanosecondsPerUnitMedian] : SampleStatistics.median(samples)
+        samples.isEmpty ? values[ResultColumn.nanosecondsPerUnitMedian.name] : SampleStatistics.median(samples)
     }
 }
 
@@ -62,10 +62,10 @@ extension CellRecord {
         func problem(_ column: String, _ what: String) -> HarnessError {
             HarnessError("\(source): line \(line), column \(column): \(what)")
         }
-        let workload = field(ResultColumn.workload), implementation = field(ResultColumn.implementation)
-        if workload.isEmpty { throw problem(ResultColumn.workload, "empty: every row names its workload") }
+        let workload = field(ResultColumn.workload.name), implementation = field(ResultColumn.implementation.name)
+        if workload.isEmpty { throw problem(ResultColumn.workload.name, "empty: every row names its workload") }
         if implementation.isEmpty {
-            throw problem(ResultColumn.implementation, "empty: every row names its implementation")
+            throw problem(ResultColumn.implementation.name, "empty: every row names its implementation")
         }
         var values: [String: Double] = [:]
         for name in ResultColumn.numeric where !field(name).isEmpty {
@@ -78,21 +78,21 @@ extension CellRecord {
             values[name] = value
         }
         var samples: [Double] = []
-        let sampleText = field(ResultColumn.nanosecondsPerUnitSamples)
+        let sampleText = field(ResultColumn.nanosecondsPerUnitSamples.name)
         for piece in sampleText.split(separator: ";", omittingEmptySubsequences: false) where !sampleText.isEmpty {
             guard let sample = number(String(piece)) else {
-                throw problem(ResultColumn.nanosecondsPerUnitSamples, "'\(piece)' is not a number (in '\(sampleText)')")
+                throw problem(ResultColumn.nanosecondsPerUnitSamples.name, "'\(piece)' is not a number (in '\(sampleText)')")
             }
             if sample < 0 {
-                throw problem(ResultColumn.nanosecondsPerUnitSamples, "'\(piece)' is negative: times are never below 0")
+                throw problem(ResultColumn.nanosecondsPerUnitSamples.name, "'\(piece)' is negative: times are never below 0")
             }
             samples.append(sample)
         }
         return CellRecord(
-            key: CellKey(workload: workload, implementation: implementation), status: field(ResultColumn.status),
-            detail: field(ResultColumn.detail), unit: field(ResultColumn.unit),
-            scenario: field(ResultColumn.scenario), parameter: field(ResultColumn.parameter),
-            source: field(ResultColumn.source), samples: samples, values: values, line: line
+            key: CellKey(workload: workload, implementation: implementation), status: field(ResultColumn.status.name),
+            detail: field(ResultColumn.detail.name), unit: field(ResultColumn.unit.name),
+            scenario: field(ResultColumn.scenario.name), parameter: field(ResultColumn.parameter.name),
+            source: field(ResultColumn.source.name), samples: samples, values: values, line: line
         )
     }
 
@@ -102,8 +102,8 @@ extension CellRecord {
     func checkComplete(metric: RunMetric, source: String) throws(HarnessError) {
         var required = ResultColumn.countsOfEveryOKRow
         switch metric {
-        case .time: required.append(ResultColumn.nanosecondsPerUnitMedian)
-        case .instructions where detail.isEmpty: required.append(ResultColumn.instructionsPerUnit)
+        case .time: required.append(ResultColumn.nanosecondsPerUnitMedian.name)
+        case .instructions where detail.isEmpty: required.append(ResultColumn.instructionsPerUnit.name)
         case .instructions: break
         }
         for column in required where values[column] == nil {
@@ -114,7 +114,7 @@ extension CellRecord {
         }
         if metric == .time && samples.isEmpty {
             throw HarnessError(
-                "\(source): line \(line), column \(ResultColumn.nanosecondsPerUnitSamples): empty in an ok row (an ok "
+                "\(source): line \(line), column \(ResultColumn.nanosecondsPerUnitSamples.name): empty in an ok row (an ok "
                     + "row of a time run always has its samples)"
             )
         }

@@ -27,22 +27,22 @@ public struct CountMetric: Sendable, Equatable {
         [
             // nmalloc counts every thread: a stray allocation elsewhere during the timed batches adds
             // 1/units; one per 100 units is far above that and far below a planted allocation per unit.
-            CountMetric(ResultColumn.allocationsPerUnit, .absolute(0.01), digits: 4),
+            CountMetric(ResultColumn.allocationsPerUnit.name, .absolute(0.01), digits: 4),
             // thread.allocated counts this thread only, written with 2 decimals.
-            CountMetric(ResultColumn.bytesPerUnit, .absolute(1), digits: 2),
+            CountMetric(ResultColumn.bytesPerUnit.name, .absolute(1), digits: 2),
             // Whole counts for element workloads; for subscription workloads a per-unit mean written with
             // 2 decimals, whose last digit may round either way.
-            CountMetric(ResultColumn.allocationsPerSubscription, .absolute(0.01), digits: 2),
-            CountMetric(ResultColumn.bytesPerSubscription, .absolute(1), digits: 0),
-            CountMetric(ResultColumn.retainedBytes, .absolute(0), digits: 0, changesOnlyAboveZero: true),
+            CountMetric(ResultColumn.allocationsPerSubscription.name, .absolute(0.01), digits: 2),
+            CountMetric(ResultColumn.bytesPerSubscription.name, .absolute(1), digits: 0),
+            CountMetric(ResultColumn.retainedBytes.name, .absolute(0), digits: 0, changesOnlyAboveZero: true),
             // Counted exactly, written with 4 decimals.
-            CountMetric(ResultColumn.requestCallsPerUnit, .absolute(0.0001), digits: 4),
+            CountMetric(ResultColumn.requestCallsPerUnit.name, .absolute(0.0001), digits: 4),
             CountMetric(
-                ResultColumn.instructionsPerUnit, .relativePercent(options.instructionsThresholdPercent), digits: 1,
+                ResultColumn.instructionsPerUnit.name, .relativePercent(options.instructionsThresholdPercent), digits: 1,
                 isOptional: true
             ),
             CountMetric(
-                ResultColumn.instructionsPerSubscription, .relativePercent(options.instructionsThresholdPercent),
+                ResultColumn.instructionsPerSubscription.name, .relativePercent(options.instructionsThresholdPercent),
                 digits: 0, isOptional: true
             ),
         ]

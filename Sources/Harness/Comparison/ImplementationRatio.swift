@@ -21,7 +21,7 @@ public struct ImplementationRatio: Sendable, Equatable {
         }
         let timeRatio = ratio(first.nanosecondsPerUnitMedian, second.nanosecondsPerUnitMedian)
         let instructionRatio = ratio(
-            first.values[ResultColumn.instructionsPerUnit], second.values[ResultColumn.instructionsPerUnit]
+            first.values[ResultColumn.instructionsPerUnit.name], second.values[ResultColumn.instructionsPerUnit.name]
         )
         guard timeRatio != nil || instructionRatio != nil else { return nil }
         workload = first.key.workload

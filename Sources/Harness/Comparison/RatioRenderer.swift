@@ -45,18 +45,18 @@ public enum RatioRenderer {
             ratio.first.nanosecondsPerUnitMedian.map(DecimalText.nanoseconds) ?? "-",
             ratio.second.nanosecondsPerUnitMedian.map(DecimalText.nanoseconds) ?? "-",
             ratio.ratio.map(ratioText) ?? "-", ratio.pValue.map(DecimalText.probability) ?? "-",
-            value(ratio.first, ResultColumn.allocationsPerUnit, digits: 4),
-            value(ratio.second, ResultColumn.allocationsPerUnit, digits: 4),
-            value(ratio.first, ResultColumn.allocationsPerSubscription, digits: 2),
-            value(ratio.second, ResultColumn.allocationsPerSubscription, digits: 2),
+            value(ratio.first, ResultColumn.allocationsPerUnit.name, digits: 4),
+            value(ratio.second, ResultColumn.allocationsPerUnit.name, digits: 4),
+            value(ratio.first, ResultColumn.allocationsPerSubscription.name, digits: 2),
+            value(ratio.second, ResultColumn.allocationsPerSubscription.name, digits: 2),
         ]
         guard counted else { return row }
         return row + [
-            value(ratio.first, ResultColumn.instructionsPerUnit, digits: 1),
-            value(ratio.second, ResultColumn.instructionsPerUnit, digits: 1),
+            value(ratio.first, ResultColumn.instructionsPerUnit.name, digits: 1),
+            value(ratio.second, ResultColumn.instructionsPerUnit.name, digits: 1),
             ratio.instructionRatio.map { DecimalText.format($0, digits: 3) + "x" } ?? "-",
-            value(ratio.first, ResultColumn.instructionsPerSubscription, digits: 0),
-            value(ratio.second, ResultColumn.instructionsPerSubscription, digits: 0),
+            value(ratio.first, ResultColumn.instructionsPerSubscription.name, digits: 0),
+            value(ratio.second, ResultColumn.instructionsPerSubscription.name, digits: 0),
         ]
     }
 

@@ -24,7 +24,7 @@ public enum RunMetric: String, Sendable, Equatable {
             }
             return metric
         }
-        guard let column = table.column(ResultColumn.instructionsSource) else { return .time }
+        guard let column = table.column(ResultColumn.instructionsSource.name) else { return .time }
         return table.rows.contains { !$0[column].isEmpty } ? .instructions : .time
     }
 }

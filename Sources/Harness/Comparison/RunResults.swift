@@ -19,7 +19,7 @@ public struct RunResults: Sendable {
         table: CSVTable, source: String, rowLines: [Int]? = nil, environment: [String: String]? = nil
     ) throws(HarnessError) {
         // Another version first: its missing columns would hide the real problem.
-        if let version = table.column(ResultColumn.schemaVersion), let first = table.rows.first {
+        if let version = table.column(ResultColumn.schemaVersion.name), let first = table.rows.first {
             try Self.checkSchemaVersion(first[version], source: source, line: rowLines?.first ?? 2)
         }
         let missing = ResultColumn.required.filter { table.column($0) == nil }
@@ -33,7 +33,7 @@ public struct RunResults: Sendable {
         var cells: [CellRecord] = [], positions: [CellKey: Int] = [:]
         for (index, fields) in table.rows.enumerated() {
             let line = rowLines?[index] ?? index + 2
-            try Self.checkSchemaVersion(fields[columns[ResultColumn.schemaVersion]!], source: source, line: line)
+            try Self.checkSchemaVersion(fields[columns[ResultColumn.schemaVersion.name]!], source: source, line: line)
             let cell = try CellRecord.parse(fields, columns: columns, source: source, line: line)
             if let earlier = positions[cell.key] {
                 let first = cells[earlier].line

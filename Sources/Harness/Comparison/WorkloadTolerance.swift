@@ -16,7 +16,7 @@ public struct WorkloadTolerance: Sendable, Equatable {
         // Measured over four default runs of one build: 29888, 33792, 44864, 65984 and 131968 bytes, in
         // steps of libdispatch's 64 KiB caches; a pipeline that kept its elements would keep megabytes.
         WorkloadTolerance(
-            scenario: "asyncHop", column: ResultColumn.retainedBytes, tolerance: .absolute(262_144),
+            scenario: "asyncHop", column: ResultColumn.retainedBytes.name, tolerance: .absolute(262_144),
             reason: "libdispatch keeps its worker threads' caches after the queue is gone"
         ),
     ] + asyncSequenceAllocations
@@ -29,8 +29,8 @@ public struct WorkloadTolerance: Sendable, Equatable {
     /// that thread flushes its cache, at a moment the harness does not choose: one `pipelineDepth (4)`
     /// set-up read 28,265 allocations, the next run's 24. Its `retained_bytes` move as `asyncHop`'s do.
     private static let asyncSequenceAllocations: [WorkloadTolerance] = [
-        ResultColumn.allocationsPerUnit, ResultColumn.bytesPerUnit, ResultColumn.allocationsPerSubscription,
-        ResultColumn.bytesPerSubscription, ResultColumn.retainedBytes,
+        ResultColumn.allocationsPerUnit.name, ResultColumn.bytesPerUnit.name, ResultColumn.allocationsPerSubscription.name,
+        ResultColumn.bytesPerSubscription.name, ResultColumn.retainedBytes.name,
     ].map { column in
         WorkloadTolerance(
             scenario: "", implementation: "asyncSequence", column: column, tolerance: .notGated,

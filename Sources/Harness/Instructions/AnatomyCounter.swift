@@ -2,31 +2,35 @@
 /// group of runtime and C library functions, or the atomic read-modify-write instructions executed.
 /// docs/CSV.md lists every symbol and every limit.
 public enum AnatomyCounter: String, CaseIterable, Sendable, Codable {
-    /// Calls that add a strong reference: `swift_retain` and the runtime's other retain entry points.
     case retains
-    /// Calls that drop a strong reference: `swift_release` and the other release entry points.
     case releases
-    /// Dynamic exclusivity checks: calls to `swift_beginAccess`.
     case exclusivityChecks = "exclusivity_checks"
-    /// Calls that take a pthread lock (mutex, read-write lock, spin lock), through whatever wrapper.
     case lockAcquisitions = "lock_acquisitions"
-    /// Calls into the runtime's type-metadata and witness-table lookups.
     case metadataLookups = "metadata_lookups"
-    /// Calls into the runtime's dynamic casts and conformance lookups.
     case dynamicCasts = "dynamic_casts"
-    /// Calls that allocate from the C allocator: `malloc` and its siblings.
     case mallocs
-    /// Atomic read-modify-write instructions executed (`lock`-prefixed, `xchg` with memory): callgrind's
-    /// global bus events (`Ge`), not calls.
     case atomicRMWs = "atomic_rmws"
-    /// Every call made, to any function (callgrind's `calls=` lines, all of them): the calls the counters
-    /// above count and every other, direct or indirect, including the cell's own loop's.
     case calls
 
     /// The stem of the counter's CSV columns (`<stem>_per_unit`, `<stem>_per_subscription`).
     public var columnStem: String { rawValue }
 
-    /// How `profile` and the summary name it.
+    /// What the counter counts, as results.csv's columns and `reactive-bench schema` say it.
+    public var meaning: String {
+        switch self {
+        case .retains: "calls that add a strong reference (`swift_retain` and the runtime's other retain entry points)"
+        case .releases: "calls that drop a strong reference (`swift_release` and the other release entry points)"
+        case .exclusivityChecks: "dynamic exclusivity checks (`swift_beginAccess`; static ones cost nothing at run time)"
+        case .lockAcquisitions: "calls that take a pthread lock (mutex, read-write lock, spin lock), through whatever wrapper"
+        case .metadataLookups: "calls into the runtime's type-metadata and witness-table lookups"
+        case .dynamicCasts: "casts the compiler could not decide (`as?`, `as!`, `is`) and conformance lookups"
+        case .mallocs: "calls that allocate from the C allocator (`malloc` and its siblings)"
+        case .atomicRMWs: "atomic read-modify-write instructions executed (`lock`-prefixed, `xchg` with memory: callgrind's `Ge`), not calls"
+        case .calls: "every call made, direct or through a pointer, to any function, the cell's own loop's included"
+        }
+    }
+
+    /// How `profile`, the summary and the charts name it.
     public var title: String {
         switch self {
         case .retains: "retains"

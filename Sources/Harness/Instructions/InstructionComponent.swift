@@ -4,32 +4,37 @@
 /// the operator stages, the harness). results.csv has one `instructions_in_<stem>_per_unit` column per case
 /// (docs/CSV.md).
 public enum InstructionComponent: String, CaseIterable, Sendable, Codable {
-    /// The workloads' sources and sinks: subjects, direct sources, the output that folds the checksum.
     case sourceAndSink = "source_and_sink"
-    /// The style's own module: its operators' code (a module no other rule names).
     case operatorStages = "operator_stages"
-    /// The reactive library the pipeline runs on: OpenCombine (with its C locks), SimpleCombine, RxCore,
-    /// RxSwift.
     case libraryCore = "library_core"
-    /// libswiftCore and the other Swift libraries, the runtime helpers compiled into the executable, and
-    /// the standard library's generic code specialised into it.
     case swiftRuntime = "swift_runtime"
-    /// jemalloc.
     case allocator
-    /// libc, libpthread, libm, libstdc++ and libgcc.
     case libcAndLocks = "libc_and_locks"
-    /// The harness's own modules: the cell's loop, the style kit, the tool.
     case harness
-    /// ld-linux: in a steady region, `__tls_get_addr`, which finds the runtime's thread-local state
-    /// (the exclusivity checks' access set) on every such access.
     case dynamicLoader = "dynamic_loader"
-    /// libdispatch, Foundation and the blocks runtime.
     case foundationAndDispatch = "foundation_and_dispatch"
-    /// Code no rule names: what is left unexplained.
     case otherCode = "other_code"
 
     /// The stem of its results.csv column.
     public var columnStem: String { rawValue }
+
+    /// What runs there, as results.csv's column and `reactive-bench schema` say it.
+    public var meaning: String {
+        switch self {
+        case .sourceAndSink: "the workloads' sources and sinks (modules `Workloads`, `Subjects`, `DirectSources`)"
+        case .operatorStages: "the style's own module (any Swift module no other rule names, so a package's own style too)"
+        case .libraryCore: "the reactive library the pipeline runs on (OpenCombine with its C locks, SimpleCombine, RxCore, RxSwift)"
+        case .swiftRuntime:
+            "the Swift runtime (`libswift*`, the runtime helpers compiled into the executable, the standard library's "
+                + "generic code specialised into it, `Synchronization`)"
+        case .allocator: "the allocator (jemalloc)"
+        case .libcAndLocks: "libc (pthread mutexes), libm, libstdc++ and libgcc"
+        case .harness: "the harness (the cell's loop and the tool: `Harness`, `Runner`, `ReactiveBench`, `StyleKit`, `CombineFramework`)"
+        case .dynamicLoader: "the dynamic loader (`ld-linux`: `__tls_get_addr`, which finds the runtime's thread-local state)"
+        case .foundationAndDispatch: "libdispatch, Foundation and the blocks runtime"
+        case .otherCode: "code no rule names: what is left unexplained"
+        }
+    }
 
     /// How `profile`, the summary and the charts name it.
     public var title: String {

@@ -3,25 +3,47 @@
 /// not this CPU's: what the region would miss and mispredict on that model machine. Exact and repeatable,
 /// like the instruction count.
 public enum SimulatedEvent: String, CaseIterable, Sendable, Codable {
-    /// Conditional branches executed (`Bc`).
     case conditionalBranches = "conditional_branches"
-    /// Of those, mispredicted by valgrind's predictor (`Bcm`).
     case conditionalMispredictions = "conditional_mispredictions"
-    /// Indirect branches executed: calls and jumps through a register or memory, not returns (`Bi`).
     case indirectBranches = "indirect_branches"
-    /// Of those, to another target than the call site's last one (`Bim`).
     case indirectMispredictions = "indirect_mispredictions"
-    /// Reads and writes, code and data, that miss the first-level cache (`I1mr + D1mr + D1mw`).
     case l1Misses = "l1_misses"
-    /// Of those, the ones that miss the last level too, and go to memory (`ILmr + DLmr + DLmw`).
     case llMisses = "ll_misses"
-    /// The estimate iai-callgrind and CodSpeed make from the same counts: first-level hits + 5 x
-    /// last-level hits + 35 x memory accesses, where every instruction fetch, read and write is one
-    /// access (`Ir + Dr + Dw`).
     case estimatedCycles = "estimated_cycles"
 
     /// The stem of the CSV column (`<stem>_per_unit`).
     public var columnStem: String { rawValue }
+
+    /// What callgrind counts for it, as results.csv's column and `reactive-bench schema` say it.
+    public var meaning: String {
+        switch self {
+        case .conditionalBranches: "conditional branches executed (`Bc`)"
+        case .conditionalMispredictions: "of those, the ones valgrind's predictor mispredicted (`Bcm`)"
+        case .indirectBranches: "indirect branches executed: calls and jumps through a register or memory, not returns (`Bi`)"
+        case .indirectMispredictions: "of those, the ones to another target than the call site's last (`Bim`)"
+        case .l1Misses: "instruction fetches, reads and writes that miss the first-level cache (`I1mr + D1mr + D1mw`)"
+        case .llMisses: "of those, the ones that miss the last level too and go to memory (`ILmr + DLmr + DLmw`)"
+        case .estimatedCycles:
+            "iai-callgrind's and CodSpeed's estimate from the same counts: first-level hits + 5 x last-level hits + 35 x "
+                + "memory accesses, every instruction fetch, read and write one access (`Ir + Dr + Dw`)"
+        }
+    }
+
+    /// How the charts and `reactive-bench schema` name it.
+    public var title: String {
+        switch self {
+        case .conditionalBranches: "conditional branches"
+        case .conditionalMispredictions: "conditional mispredictions"
+        case .indirectBranches: "indirect branches"
+        case .indirectMispredictions: "indirect mispredictions"
+        case .l1Misses: "L1 misses"
+        case .llMisses: "last-level misses"
+        case .estimatedCycles: "estimated cycles"
+        }
+    }
+
+    /// What its column counts.
+    public var unit: ColumnUnit { self == .estimatedCycles ? "cycles" : .count }
 }
 
 /// A region's simulated events (``SimulatedEvent``): its totals, or per unit.

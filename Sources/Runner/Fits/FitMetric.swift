@@ -23,14 +23,14 @@ struct FitMetric: Sendable {
     /// the cost anatomy's counters (instruction runs), per unit and per subscription.
     static let all: [FitMetric] = [
         FitMetric(name: "ns", perSubscription: false, elementWorkloadsOnly: false) { $0.samples },
-        column("instructions", ResultColumn.instructionsPerUnit),
-        column("instructions", ResultColumn.instructionsPerSubscription, perSubscription: true, elementWorkloadsOnly: true),
-        column("allocations", ResultColumn.allocationsPerSubscription, perSubscription: true),
+        column("instructions", ResultColumn.instructionsPerUnit.name),
+        column("instructions", ResultColumn.instructionsPerSubscription.name, perSubscription: true, elementWorkloadsOnly: true),
+        column("allocations", ResultColumn.allocationsPerSubscription.name, perSubscription: true),
     ] + AnatomyCounter.allCases.flatMap { counter in
         [
-            column(counter.columnStem, ResultColumn.anatomyPerUnit(counter)),
+            column(counter.columnStem, ResultColumn.anatomyPerUnit(counter).name),
             column(
-                counter.columnStem, ResultColumn.anatomyPerSubscription(counter), perSubscription: true,
+                counter.columnStem, ResultColumn.anatomyPerSubscription(counter).name, perSubscription: true,
                 elementWorkloadsOnly: true
             ),
         ]

@@ -93,9 +93,9 @@ public struct ShardMerge {
     /// Computes `baseline_ratio` and `demand_overhead_percent` again over the merged rows, as one run does.
     private static func fillRatios(_ rows: inout [[String]], header: [String]) {
         let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        guard let workload = column[ResultColumn.workload], let implementation = column[ResultColumn.implementation],
-            let family = column[ResultColumn.family], let status = column[ResultColumn.status],
-            let median = column[ResultColumn.nanosecondsPerUnitMedian]
+        guard let workload = column[ResultColumn.workload.name], let implementation = column[ResultColumn.implementation.name],
+            let family = column[ResultColumn.family.name], let status = column[ResultColumn.status.name],
+            let median = column[ResultColumn.nanosecondsPerUnitMedian.name]
         else { return }
         let ratioRows = rows.map { row in
             CellRatios.Row(
@@ -106,10 +106,10 @@ public struct ShardMerge {
         let baseline = CellRatios.baselineRatios(ratioRows)
         let demand = CellRatios.demandOverheads(ratioRows, references: CellRatios.demandReferences(Scenarios.all))
         for index in rows.indices {
-            if let ratio = column[ResultColumn.baselineRatio] {
+            if let ratio = column[ResultColumn.baselineRatio.name] {
                 rows[index][ratio] = ResultTable.format(baseline[index], digits: ResultTable.baselineRatioDigits)
             }
-            if let overhead = column[ResultColumn.demandOverheadPercent] {
+            if let overhead = column[ResultColumn.demandOverheadPercent.name] {
                 rows[index][overhead] = ResultTable.format(demand[index], digits: ResultTable.demandOverheadDigits)
             }
         }

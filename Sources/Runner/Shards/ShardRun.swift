@@ -57,14 +57,14 @@ public struct ShardRun {
 
     /// The `schema_version` of the first row, or nil for a shard without rows.
     public var schemaVersion: String? {
-        guard let column = results.column(ResultColumn.schemaVersion) else { return nil }
+        guard let column = results.column(ResultColumn.schemaVersion.name) else { return nil }
         return results.rows.first.map { $0[column] }
     }
 
     /// `[workload, implementation]` of every row, in order.
     var keys: [CellKey] {
-        guard let workload = results.column(ResultColumn.workload),
-            let implementation = results.column(ResultColumn.implementation)
+        guard let workload = results.column(ResultColumn.workload.name),
+            let implementation = results.column(ResultColumn.implementation.name)
         else { return [] }
         return results.rows.map { CellKey(workload: $0[workload], implementation: $0[implementation]) }
     }

@@ -192,7 +192,7 @@ extension CLIInstructionsTests {
             let workload = AnatomyControlWorkload(action, times: times).name
             let row = try #require(rows[workload], "\(workload) ran")
             #expect(row["status"] == "ok", "\(workload): \(row["detail"] ?? "")")
-            return try #require(Double(row[ResultColumn.simulatedPerUnit(event)] ?? ""), "\(workload): \(event) is filled")
+            return try #require(Double(row[ResultColumn.simulatedPerUnit(event).name] ?? ""), "\(workload): \(event) is filled")
         }
         for action in actions {
             guard let reference = action.simulationReference else { continue }
@@ -211,7 +211,7 @@ extension CLIInstructionsTests {
         let plain = try await Self.controlRows(workloads: ["anatomyControl (emptyCall x1)"])
         let row = try #require(plain.values.first)
         for event in SimulatedEvent.allCases {
-            #expect(row[ResultColumn.simulatedPerUnit(event)] == "", "without --simulate: \(event.rawValue) is empty")
+            #expect(row[ResultColumn.simulatedPerUnit(event).name] == "", "without --simulate: \(event.rawValue) is empty")
         }
     }
 }

@@ -66,7 +66,7 @@ struct CLIInstructionsTests {
             let perUnit = try #require(Double(row["instructions_per_unit"] ?? ""))
             var components: [InstructionComponent: Double] = [:]
             for component in InstructionComponent.allCases {
-                components[component] = try #require(Double(row[ResultColumn.componentPerUnit(component)] ?? ""), "\(cell) \(component)")
+                components[component] = try #require(Double(row[ResultColumn.componentPerUnit(component).name] ?? ""), "\(cell) \(component)")
             }
             let sum = components.values.reduce(0, +)
             #expect(abs(sum - perUnit) <= 0.05 * Double(components.count) + 0.05, "\(cell): \(components) against \(perUnit)")

@@ -98,7 +98,7 @@ struct WorkloadToleranceTests {
     /// The asyncSequence row's allocation counts do not repeat (a set-up read 28,265, the next run's 24):
     /// compare shows the change and why, and calls it nothing; the same change in another row is one.
     @Test func asyncSequenceAllocationsAreShownButNotGated() throws {
-        let perSubscription = try #require(CountMetric.all(ComparisonOptions()).first { $0.column == ResultColumn.allocationsPerSubscription })
+        let perSubscription = try #require(CountMetric.all(ComparisonOptions()).first { $0.column == ResultColumn.allocationsPerSubscription.name })
         let raced = perSubscription.compare(base: 24, new: 28_265, workload: "pipelineDepth (4)", implementation: "asyncSequence")
         #expect(raced.verdict == .unchanged)
         #expect(raced.change.contains("asyncSequence: not gated"))

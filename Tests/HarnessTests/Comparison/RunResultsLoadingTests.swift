@@ -12,7 +12,7 @@ struct RunResultsLoadingTests {
         for column in ResultColumn.required + ResultColumn.numeric {
             #expect(ResultTable.columns.contains(column), "\(column)")
         }
-        for column in [ResultColumn.unit, ResultColumn.detail, ResultColumn.scenario, ResultColumn.source] {
+        for column in [ResultColumn.unit.name, ResultColumn.detail.name, ResultColumn.scenario.name, ResultColumn.source.name] {
             #expect(ResultTable.columns.contains(column), "\(column)")
         }
     }
@@ -30,7 +30,7 @@ struct RunResultsLoadingTests {
         #expect(read.source == "direct" && read.scenario == "map")
         #expect(current[CellKey(workload: "map", implementation: "builtin")]?.source == "subject")
 
-        let withoutSource = try #require(ResultTable.columns.firstIndex(of: ResultColumn.source))
+        let withoutSource = try #require(ResultTable.columns.firstIndex(of: ResultColumn.source.name))
         var older = CSVTable(header: ResultTable.columns, rows: [rows[0]])
         older.header.remove(at: withoutSource)
         older.rows = older.rows.map { row in var row = row; row.remove(at: withoutSource); return row }

@@ -9,20 +9,21 @@ import Workloads
 /// with the baseline ratio filled in.
 struct ResultTableCSVTests {
     /// The columns that describe a row rather than measure it: filled for every status.
-    static let describing: Set<String> = [
-        "schema_version", "workload", "scenario", "unit", "implementation", "family", "status", "detail",
-    ]
+    static let describing = Set([
+        ResultColumn.schemaVersion, ResultColumn.workload, ResultColumn.scenario, ResultColumn.unit,
+        ResultColumn.implementation, ResultColumn.family, ResultColumn.status, ResultColumn.detail,
+    ].map(\.name))
     /// Columns filled only where they apply, whatever the status: a swept parameter, the noise gate's
     /// findings (the tiny configuration runs without it), the Combine family's demand traffic, and
     /// instruction counts, the call anatomy and where the instructions execute (`run --metric instructions`
     /// only; CLIInstructionsTests checks them).
-    static let conditional: Set<String> = Set([
-        "parameter", "source", "repetitions_disturbed", "machine_slowdown",
-        "request_calls_per_unit", "demand_returns_per_unit", "demand_overhead_percent",
-        "instructions_per_unit", "instructions_per_subscription", "instructions_source",
-    ]).union(AnatomyCounter.allCases.flatMap { ["\($0.columnStem)_per_unit", "\($0.columnStem)_per_subscription"] })
-        .union(InstructionComponent.allCases.map(ResultColumn.componentPerUnit))
-        .union(SimulatedEvent.allCases.map(ResultColumn.simulatedPerUnit))
+    static let conditional = Set(([
+        ResultColumn.parameter, ResultColumn.source, ResultColumn.repetitionsDisturbed, ResultColumn.machineSlowdown,
+        ResultColumn.requestCallsPerUnit, ResultColumn.demandReturnsPerUnit, ResultColumn.demandOverheadPercent,
+        ResultColumn.instructionsPerUnit, ResultColumn.instructionsPerSubscription, ResultColumn.instructionsSource,
+    ] + AnatomyCounter.allCases.flatMap { [ResultColumn.anatomyPerUnit($0), ResultColumn.anatomyPerSubscription($0)] }
+        + InstructionComponent.allCases.map(ResultColumn.componentPerUnit)
+        + SimulatedEvent.allCases.map(ResultColumn.simulatedPerUnit)).map(\.name))
 
     /// A small real run with ok rows, unsupported rows and a detail holding a comma (quoted in CSV).
     private func run(_ implementations: [Implementation]) async throws -> [CellResult]? {

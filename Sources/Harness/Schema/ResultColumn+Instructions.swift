@@ -1,0 +1,52 @@
+/// results.csv's columns of an instruction run (`run --metric instructions`): empty in a time run.
+extension ResultColumn {
+    public static let instructionsPerUnit = ColumnDeclaration(
+        "instructions_per_unit", unit: .instructions,
+        "instructions executed during the timed batches / units, the median over repetitions: only the calls that push "
+            + "the units (not set-up, warm-up, the clock or the harness between batches)"
+    )
+    public static let instructionsPerSubscription = ColumnDeclaration(
+        "instructions_per_subscription", unit: .instructions,
+        "`element` workloads: instructions to build the pipeline and subscribe (the median over repetitions); "
+            + "`subscription` workloads: the same as `instructions_per_unit`"
+    )
+    /// `callgrind` or `perf` in an instruction run's rows; empty in a time run's.
+    public static let instructionsSource = ColumnDeclaration(
+        "instructions_source",
+        "where the counts come from: `callgrind` (valgrind's simulated CPU, all threads; repeats exactly) or `perf` (the "
+            + "CPU's counter, user space, the sending thread only); empty in time runs"
+    )
+
+    /// The cost anatomy's column of `counter` per unit (callgrind only).
+    public static func anatomyPerUnit(_ counter: AnatomyCounter) -> ColumnDeclaration {
+        ColumnDeclaration(
+            "\(counter.columnStem)_per_unit", unit: .count,
+            "\(counter.meaning) in the timed batches, per unit, the median over repetitions (callgrind only)"
+        )
+    }
+
+    /// The cost anatomy's column of `counter` per subscription (callgrind only).
+    public static func anatomyPerSubscription(_ counter: AnatomyCounter) -> ColumnDeclaration {
+        ColumnDeclaration(
+            "\(counter.columnStem)_per_subscription", unit: .count,
+            "`element` workloads: \(counter.meaning) building and subscribing the pipeline; `subscription` workloads: "
+                + "`\(anatomyPerUnit(counter).name)`"
+        )
+    }
+
+    /// The column of instructions per unit executed in `component` (callgrind only).
+    public static func componentPerUnit(_ component: InstructionComponent) -> ColumnDeclaration {
+        ColumnDeclaration(
+            "instructions_in_\(component.columnStem)_per_unit", unit: .instructions,
+            "the part of `instructions_per_unit` executed in \(component.meaning) (the parts sum to it; callgrind only)"
+        )
+    }
+
+    /// The column of a simulated event per unit: `run --metric instructions --simulate` only.
+    public static func simulatedPerUnit(_ event: SimulatedEvent) -> ColumnDeclaration {
+        ColumnDeclaration(
+            "\(event.columnStem)_per_unit", unit: event.unit,
+            "\(event.meaning) in the timed batches, per unit, the median over repetitions (`--simulate` only)"
+        )
+    }
+}
