@@ -28,6 +28,11 @@ BEGIN = "<!-- results-table:begin (scripts/reference writes this table from resu
 END = "<!-- results-table:end -->"
 VERDICT_BEGIN = "<!-- verdict:begin (scripts/reference writes this table from results/reference) -->"
 VERDICT_END = "<!-- verdict:end -->"
+PROCESSORS_BEGIN = "<!-- processors:begin (scripts/reference writes this from results/reference/orderings.csv) -->"
+PROCESSORS_END = "<!-- processors:end -->"
+# What `reactive-bench orderings REFERENCE OTHER --format csv` wrote: the rankings of the reference that a
+# run on another processor kept, by how far apart the reference puts each pair (docs/CSV.md).
+ORDERINGS_FILE = "orderings.csv"
 # What the tool says of each implementation (`reactive-bench schema --format json`, which a run directory
 # keeps as schema.json): a list of implementations, each naming itself and saying whether it is
 # thread-safe and when to use it. A run without the file leaves those two columns empty.
@@ -116,6 +121,43 @@ def verdict(run_directory: Path) -> str:
     for name in absent:
         lines += ["", f"`{name}` has no `{label}` cell: {_why_absent(numbers.run.results, series, name)}."]
     return "\n".join(lines)
+
+
+def processors(run: data.Run, other: data.Run) -> str:
+    """Which of the run's rankings a run on another processor kept (the run's orderings.csv, which
+    ``reactive-bench orderings`` wrote from the two), and from which band on every one held."""
+    path = run.directory / ORDERINGS_FILE
+    try:
+        bands = pd.read_csv(path)
+    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError) as error:
+        raise InputError(f"{path}: not readable ({error})") from error
+    rows = list(bands.itertuples(index=False))
+    if not rows:
+        raise InputError(f"{path}: no bands")
+    held = next((row for index, row in enumerate(rows) if all(later.reversed == 0 for later in rows[index:])), None)
+    counts = "; ".join(f"{row.separated_by_at_least:g}x or more: {row.reversed} of {row.pairs}" for row in rows)
+    verdict_line = (
+        f"every ranking the reference makes by {held.separated_by_at_least:g}x or more held ({held.pairs} pairs)"
+        if held is not None else "some rankings reversed at every ratio"
+    )
+    return (
+        f"The same workloads on two processors: the reference, on {_processor(run)}, and "
+        f"[a run]({other.directory.as_posix()}/results.csv) on {_processor(other)}. Of the pairs of styles "
+        f"the reference separates by a ratio of their median times, the other run reversed ({counts}): "
+        f"{verdict_line}. Read a smaller gap between two styles as this processor's, not as a ranking; "
+        "counts (instructions, allocations) are the same on both. `reactive-bench orderings` makes this "
+        "comparison for any two runs ([docs/READING.md](docs/READING.md))."
+    )
+
+
+def _processor(run: data.Run) -> str:
+    """``Intel(R) Xeon(R) Processor (family 6, model 207)``: the processor's name and design, as its
+    environment.csv records them."""
+    keys = run.keys
+    name = keys.get("cpu_model", "an unrecorded processor")
+    if keys.get("cpu_family", "unknown") == "unknown":
+        return name
+    return f"{name} (family {keys['cpu_family']}, model {keys.get('cpu_model_number', '?')})"
 
 
 def main_cost(split_row: dict) -> str:
@@ -240,9 +282,10 @@ def _count(row: pd.Series | None, column: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """RUN_DIR README: rewrites the README's generated blocks; exit status 2 with one line on bad input."""
-    if len(argv) != 2:
-        print("readme: error: usage: python -m plotting.readme RUN_DIR README.md", file=sys.stderr)
+    """RUN_DIR README [OTHER_RUN]: rewrites the README's generated blocks (the processors block from
+    RUN_DIR/orderings.csv against OTHER_RUN, when given); exit status 2 with one line on bad input."""
+    if len(argv) not in (2, 3):
+        print("readme: error: usage: python -m plotting.readme RUN_DIR README.md [OTHER_PROCESSOR_RUN]", file=sys.stderr)
         return 2
     try:
         run = data.load_run(argv[0])
@@ -250,6 +293,8 @@ def main(argv: list[str]) -> int:
         generated = table(run)
         path = Path(argv[1])
         text = splice(path.read_text(encoding="utf-8"), verdict_table, VERDICT_BEGIN, VERDICT_END)
+        if len(argv) == 3:
+            text = splice(text, processors(run, data.load_run(argv[2])), PROCESSORS_BEGIN, PROCESSORS_END)
         path.write_text(splice(text, generated), encoding="utf-8")
     except (InputError, OSError) as error:
         print(f"readme: error: {error}", file=sys.stderr)

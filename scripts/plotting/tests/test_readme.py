@@ -147,3 +147,35 @@ class RewriteTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ProcessorsTests(unittest.TestCase):
+    """The block on another processor: read from the run's orderings.csv, naming both processors."""
+
+    def setUp(self) -> None:
+        self.directory = Path(tempfile.mkdtemp(prefix="readme-processors-"))
+        self.addCleanup(shutil.rmtree, self.directory, True)
+        self.run = data.load_run(write_run(self.directory / "reference"))
+        self.other = data.load_run(write_run(self.directory / "other"))
+
+    def write_orderings(self, bands: list[tuple[str, int, int]]) -> None:
+        with open(self.run.directory / readme.ORDERINGS_FILE, "w", newline="", encoding="utf-8") as file:
+            writer = csv.writer(file)
+            writer.writerow(["separated_by_at_least", "pairs", "reversed"])
+            writer.writerows(bands)
+
+    def test_names_the_band_from_which_every_ranking_held(self) -> None:
+        self.write_orderings([("1", 200, 40), ("1.2", 70, 3), ("1.5", 20, 0), ("2", 7, 1), ("3", 4, 0)])
+        text = readme.processors(self.run, self.other)
+        # 2x reversed one pair, so only the 3x band held throughout.
+        self.assertIn("every ranking the reference makes by 3x or more held (4 pairs)", text)
+        self.assertIn("1.2x or more: 3 of 70", text)
+        self.assertIn("other/results.csv", text)
+
+    def test_says_so_when_no_band_held(self) -> None:
+        self.write_orderings([("1", 10, 2), ("3", 2, 1)])
+        self.assertIn("some rankings reversed at every ratio", readme.processors(self.run, self.other))
+
+    def test_a_run_without_orderings_is_one_error(self) -> None:
+        with self.assertRaises(data.InputError):
+            readme.processors(self.run, self.other)
