@@ -9,7 +9,7 @@ import PackageDescription
 let isDependencyCheckout = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
     == "checkouts"
 
-// Specialisation across module boundaries is a first-order effect on these numbers (see DESIGN.md):
+// Specialisation across module boundaries is a first-order effect on these numbers (docs/PROFILES.md):
 // every operator style lives in its own module, so release builds use -cross-module-optimization
 // unless REACTIVE_BENCH_CMO=0. The tool records which one was built into every run's environment.
 let crossModuleOptimization = !isDependencyCheckout && ProcessInfo.processInfo.environment["REACTIVE_BENCH_CMO"] != "0"
@@ -126,7 +126,7 @@ let package = Package(
         // Names, shared value types and the protocol every Combine-family style conforms to.
         .target(name: "StyleKit", dependencies: [openCombine], swiftSettings: optimisation),
 
-        // The Rx substrate, written after RxSwift's architecture (seed 003).
+        // The Rx substrate, after RxSwift's architecture (the Producer/Sink pattern, docs/ORIGINS.md).
         .target(name: "RxCore", swiftSettings: optimisation),
 
         // One module per implementation style; one file per operator inside each.
@@ -137,9 +137,9 @@ let package = Package(
         .target(name: "RxSinks", dependencies: ["RxCore", "StyleKit"], swiftSettings: optimisation),
         .target(name: "Subjects", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
 
-        // A from-scratch Combine core after seed 002 (its own Publisher/Subscriber/Subscription, demand,
-        // PassthroughSubject with a conduit per subscriber, Sink), and its operators in the struct-bridge
-        // style of seeds 002 and 004: how much of a pipeline's cost is the framework.
+        // A from-scratch Combine core, the SimpleCombine pattern (docs/ORIGINS.md): its own Publisher,
+        // Subscriber, Subscription, demand, PassthroughSubject with a conduit per subscriber and Sink; and
+        // its operators as struct bridges: how much of a pipeline's cost is the framework.
         .target(name: "SimpleCombine", swiftSettings: optimisation),
         .target(name: "SimpleCombineOperators", dependencies: ["SimpleCombine", "StyleKit"], swiftSettings: optimisation),
 

@@ -48,7 +48,7 @@ public struct AsyncHopWorkload: Workload {
 
     public func unsupportedReason(for implementation: Implementation) -> String? {
         if implementation.family == .simpleCombine {
-            return "SimpleCombine (seed 002) has no scheduler and no receive(on:): nothing in it hops a thread"
+            return "SimpleCombine has no scheduler and no receive(on:): nothing in it hops a thread"
         }
         return defaultUnsupportedReason(for: implementation)
     }

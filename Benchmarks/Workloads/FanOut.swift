@@ -20,7 +20,7 @@ import Subjects
 ///   `PublishSubject` for `rxSink`.
 ///   `asyncSequence` has no subject: its `fanOut (N)` is one `AsyncStream` shared by async-algorithms'
 ///   `share()` and iterated by N consumer tasks (``AsyncFanOutCell``).
-/// - `fanOutCustomSubject (N)`: seed 001's `CustomSubject` for the Combine rows; `rxSink`,
+/// - `fanOutCustomSubject (N)`: the custom-subject pattern's `CustomSubject` for the Combine rows; `rxSink`,
 ///   `simpleCombine` and `asyncSequence` are `unsupported` (their own subjects are measured in `fanOut`).
 ///
 /// So a subject's scaling series is one scenario x one row: `PassthroughSubject` is `fanOut` x
@@ -32,7 +32,7 @@ public struct FanOutWorkload: Workload {
     public enum Source: String, Sendable, CaseIterable {
         /// `PassthroughSubject` for the Combine family, `PublishSubject` for the Rx family.
         case familySubject
-        /// Seed 001's `CustomSubject` (Combine family only).
+        /// The custom-subject pattern's `CustomSubject` (Combine family only).
         case customSubject
     }
 

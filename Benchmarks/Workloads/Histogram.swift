@@ -4,13 +4,14 @@ import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
 
-/// `histogram` (seed 004): counts every element and emits the bins, sorted by key, once, when the
-/// source completes; that emission is part of every checksum. The source sends the seeded Ints narrowed
-/// to `0..<16` (`value & 15`), so the counts stay a 16-key dictionary and the cost per element is the
-/// counting, not the dictionary's growth. Per-event latency means nothing here and is not measured.
+/// `histogram` (the composition pattern, docs/ORIGINS.md): counts every element and emits the bins, sorted
+/// by key, once, when the source completes; that emission is part of every checksum. The source sends the
+/// seeded Ints narrowed to `0..<16` (`value & 15`), so the counts stay a 16-key dictionary and the cost per
+/// element is the counting, not the dictionary's growth. Per-event latency means nothing here and is not
+/// measured.
 ///
-/// `builtin` is seed 004's `histogramComposed`: OpenCombine's `reduce`, then `map`, erased with
-/// `eraseToAnyPublisher`. `reduce` hands its closure the accumulator by value, so that row copies the
+/// `builtin` is the composition pattern's `histogramComposed`: OpenCombine's `reduce`, then `map`, erased
+/// with `eraseToAnyPublisher`. `reduce` hands its closure the accumulator by value, so that row copies the
 /// dictionary for every element.
 public struct HistogramWorkload: StreamWorkload {
     public typealias Inputs = ValueTable<Int>
@@ -25,7 +26,7 @@ public struct HistogramWorkload: StreamWorkload {
     public let source: SourceKind
     public var summary: String {
         "\(source) (value & 15) -> histogram -> sink, one emission at completion "
-            + "(builtin: reduce + map + eraseToAnyPublisher, seed 004)"
+            + "(builtin: reduce + map + eraseToAnyPublisher)"
     }
     public let operators: [OperatorID] = [.histogram]
 

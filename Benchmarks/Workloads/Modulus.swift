@@ -4,18 +4,19 @@ import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
 
-/// `modulus(3)`: seed 004's native operator, `abs(value % 3)`, over signed input. `builtin` has no
-/// native one: its row is seed 004's composition, OpenCombine's `map` erased with `eraseToAnyPublisher`.
+/// `modulus(3)`: the struct-bridge pattern's `ModulusOperator` (docs/ORIGINS.md), `abs(value % 3)`, over
+/// signed input. `builtin` has no native one: its row is a composition, OpenCombine's `map` erased with
+/// `eraseToAnyPublisher`.
 public struct ModulusWorkload: StreamWorkload {
     public typealias Output = Int
 
-    /// The divisor of seed 004's example.
+    /// The divisor of the composition article's example.
     public static let modulo = 3
 
     public let baseName = "modulus"
     public let source: SourceKind
     public var summary: String {
-        "\(source) -> modulus(3) -> sink (builtin: map + eraseToAnyPublisher, seed 004)"
+        "\(source) -> modulus(3) -> sink (builtin: map + eraseToAnyPublisher)"
     }
     public let operators: [OperatorID] = [.modulus]
 

@@ -3,9 +3,10 @@ import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
 
-/// `sample` (seed 003, RxSwift's `sample`): the secondary is the sampler. Each of its ticks, sent just
-/// before every `period`-th primary element, emits the latest primary element not yet emitted; at the
-/// end the primary completes, then the sampler, which emits what is still pending and finishes.
+/// `sample` (RxSwift's `sample`, the Producer/Sink pattern): the secondary is the sampler. Each of its
+/// ticks, sent just before every `period`-th primary element, emits the latest primary element not yet
+/// emitted; at the end the primary completes, then the sampler, which emits what is still pending and
+/// finishes.
 public struct SampleWorkload: TwoInputWorkload {
     public typealias Output = Int
     /// The latest primary element not yet emitted.

@@ -3,9 +3,10 @@ import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
 
-/// `sampleWithFrom` (seed 003's variant): a primary element is combined with the secondary's latest
-/// value only if that value was not used yet. The secondary sends just before every `period`-th primary
-/// element, which uses it: one emission per `period` primary elements, the others are dropped.
+/// `sampleWithFrom` (the Producer/Sink pattern's variant): a primary element is combined with the
+/// secondary's latest value only if that value was not used yet. The secondary sends just before every
+/// `period`-th primary element, which uses it: one emission per `period` primary elements, the others are
+/// dropped.
 public struct SampleWithFromWorkload: TwoInputWorkload {
     public typealias Output = Int
     /// The secondary's value not used yet.

@@ -3,9 +3,9 @@ import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
 
-/// `withLatestFrom` (seeds 000 and 003): every primary element combined with the secondary's latest
-/// value. The secondary sends before every `period`-th primary element, the first one included, so every
-/// primary element finds a latest value and emits.
+/// `withLatestFrom` (the custom-operator and Producer/Sink patterns): every primary element combined with
+/// the secondary's latest value. The secondary sends before every `period`-th primary element, the first
+/// one included, so every primary element finds a latest value and emits.
 public struct WithLatestFromWorkload: TwoInputWorkload {
     public typealias Output = Int
     /// The secondary's latest value.

@@ -2,7 +2,8 @@ import CombineFramework
 import StyleKit
 
 /// The `anySubscriber` style: operators assembled from closures through type-erased
-/// `AnySubscriber(receiveSubscription:receiveValue:receiveCompletion:)` (seeds 000 and 001).
+/// `AnySubscriber(receiveSubscription:receiveValue:receiveCompletion:)`, as the custom-operator and
+/// custom-subject patterns build theirs (docs/ORIGINS.md).
 ///
 /// Every operator is a ``ClosurePublishers`` struct; this enum hands each one to the consumer with its
 /// full static type.

@@ -3,7 +3,8 @@ import StyleKit
 import Synchronization
 
 extension Publisher where Output == Int {
-    /// Counts every value and, once the upstream finishes, emits the bins sorted by key (seed 004).
+    /// Counts every value and, once the upstream finishes, emits the bins sorted by key (the composition
+    /// pattern).
     ///
     /// Reduce-like demand: the downstream's first request asks the upstream for `.unlimited`, and the
     /// result waits until the downstream has asked for at least one value. A failure passes through

@@ -1,7 +1,7 @@
 import CombineFramework
 
 extension Publisher where Output == Int {
-    /// Replaces every value with `abs(value % modulo)` (seed 004's `modulus`).
+    /// Replaces every value with `abs(value % modulo)` (the struct-bridge pattern's `modulus`).
     ///
     /// The upstream receives an `AnySubscriber` built from closures; demand passes through unchanged.
     public func closureModulus(_ modulo: Int) -> ClosurePublishers.Modulus<Self> {
@@ -37,8 +37,8 @@ extension ClosurePublishers {
 // MARK: -
 
 extension ClosurePublishers.Modulus {
-    /// As seed 004's bridge, the downstream gets the upstream's own subscription: the operator is a pure
-    /// per-value function and adds no demand of its own.
+    /// As in the struct-bridge pattern, the downstream gets the upstream's own subscription: the operator
+    /// is a pure per-value function and adds no demand of its own.
     private static func makeSubscriber<Downstream: Subscriber>(
         _ modulo: Int,
         downstream: Downstream

@@ -2,8 +2,8 @@ import CombineFramework
 import Synchronization
 
 extension Publisher {
-    /// Emits the latest value of this publisher, at most once, each time `sampler` emits (seed 003's
-    /// `sample`, after RxSwift's `Sample`).
+    /// Emits the latest value of this publisher, at most once, each time `sampler` emits (RxSwift's
+    /// `Sample`, the Producer/Sink pattern).
     ///
     /// This publisher is subscribed first and asked for `.unlimited`; downstream demand goes to
     /// `sampler`. A tick with nothing new returns `.max(1)` to the sampler. Once this publisher has

@@ -1,8 +1,8 @@
 import CombineFramework
 
 extension Publisher {
-    /// Combines a value with the latest value of `other`, using each value of `other` at most once
-    /// (seed 003's `sampleWithFrom`); values that find no unused value of `other` are dropped.
+    /// Combines a value with the latest value of `other`, using each value of `other` at most once (the
+    /// Producer/Sink pattern's `sampleWithFrom`); values that find no unused value of `other` are dropped.
     ///
     /// Subscription order, demand and termination are those of ``closureWithLatestFrom(_:_:)``.
     public func closureSampleWithFrom<Other: Publisher, Result>(

@@ -2,7 +2,7 @@ import CombineFramework
 
 extension Publisher {
     /// Combines every value with the latest value of `other`; values that arrive before `other` has
-    /// produced anything are dropped (seeds 000 and 003).
+    /// produced anything are dropped (the custom-operator and Producer/Sink patterns).
     ///
     /// `other` is subscribed first and asked for `.unlimited`. Downstream demand is held until `other`
     /// has produced a value, then goes to this publisher. Either input failing, or this publisher

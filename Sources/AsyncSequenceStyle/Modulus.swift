@@ -1,5 +1,6 @@
 extension AsyncSequence where Element == Int {
-    /// `abs(element % modulo)` for every element (seed 004's modulus): the standard library's `map`.
+    /// `abs(element % modulo)` for every element (the struct-bridge pattern's modulus): the standard
+    /// library's `map`.
     ///
     /// - Precondition: `modulo` is not zero.
     public func modulus(_ modulo: Int) -> AsyncMapSequence<Self, Int> {

@@ -2,7 +2,7 @@ import CombineFramework
 import StyleKit
 
 /// The `builtin` style: OpenCombine's own operators, and operators composed from them and erased
-/// with `eraseToAnyPublisher` (seeds 000 and 004).
+/// with `eraseToAnyPublisher` (the composition pattern, docs/ORIGINS.md).
 ///
 /// OpenCombine, like Combine, has no `withLatestFrom`, `sample` or `sampleWithFrom`, so those throw
 /// ``UnsupportedOperator``.
@@ -68,7 +68,7 @@ public enum BuiltinOperators: CombineOperatorStyle {
         throw UnsupportedOperator(
             implementation, .withLatestFrom,
             reason: "OpenCombine has no withLatestFrom; combineLatest also emits on every value of "
-                + "`other` and waits for both inputs, which is not the same operator (seed 000)"
+                + "`other` and waits for both inputs, which is not the same operator"
         )
     }
 
@@ -81,7 +81,7 @@ public enum BuiltinOperators: CombineOperatorStyle {
         Consumer.Failure == Upstream.Failure {
         throw UnsupportedOperator(
             implementation, .sample,
-            reason: "OpenCombine has no sample driven by another publisher (RxSwift's sample, seed 003); "
+            reason: "OpenCombine has no sample driven by another publisher (RxSwift's sample); "
                 + "its throttle and debounce sample on a scheduler's clock instead"
         )
     }
@@ -96,7 +96,7 @@ public enum BuiltinOperators: CombineOperatorStyle {
         throw UnsupportedOperator(
             implementation, .sampleWithFrom,
             reason: "OpenCombine has no operator that combines each value of `other` at most once with "
-                + "the upstream (seed 003's sampleWithFrom); zip pairs values in order and buffers both sides"
+                + "the upstream (sampleWithFrom); zip pairs values in order and buffers both sides"
         )
     }
 }

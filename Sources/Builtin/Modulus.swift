@@ -1,8 +1,8 @@
 import CombineFramework
 
 extension Publisher where Output == Int {
-    /// Publishes `abs(value % modulo)` for every value (seed 004's modulus), composed from
-    /// OpenCombine's own `map` and erased as seed 004 erases its composed operator.
+    /// Publishes `abs(value % modulo)` for every value (the struct-bridge pattern's modulus),
+    /// composed from OpenCombine's own `map` and erased as the composition pattern erases its operator.
     ///
     /// - Precondition: `modulo` is not zero.
     public func modulusComposed(_ modulo: Int) -> AnyPublisher<Int, Failure> {

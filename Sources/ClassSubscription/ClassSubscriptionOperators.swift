@@ -3,7 +3,7 @@ import StyleKit
 
 /// The `classSubscription` style: every operator's inner is a `final class` that is a `Subscriber`
 /// upstream and the `Subscription` downstream, owns a `Mutex` around its state and does its own demand
-/// bookkeeping (seed 000's `MyWithLatestFrom.Subscription`, seed 002's `Conduit`).
+/// bookkeeping (the custom-operator pattern's `MyWithLatestFrom.Subscription`, SimpleCombine's `Conduit`).
 public enum ClassSubscriptionOperators: CombineOperatorStyle {
     public static let implementation = ImplementationID.classSubscription
     public static let summary = "final classes: Subscriber upstream, Subscription downstream"

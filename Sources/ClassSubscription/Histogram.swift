@@ -3,8 +3,8 @@ import StyleKit
 import Synchronization
 
 extension Publisher where Output == Int {
-    /// Counts every value and, once the upstream finishes, emits the bins sorted by key (seed 004's
-    /// histogram), through an inner that is a class subscription.
+    /// Counts every value and, once the upstream finishes, emits the bins sorted by key (the composition
+    /// pattern's histogram), through an inner that is a class subscription.
     ///
     /// The downstream's first request asks the upstream for `.unlimited`, as `reduce` does; the bins
     /// (`[]` for an empty upstream) go out only once the downstream has asked for a value, followed by

@@ -2,8 +2,8 @@ import CombineFramework
 import Synchronization
 
 extension Publisher where Output == Int {
-    /// Emits `abs(value % modulo)` for every value (seed 004's `ModulusOperator`), through an inner that
-    /// is a class subscription.
+    /// Emits `abs(value % modulo)` for every value (the struct-bridge pattern's `ModulusOperator`), through
+    /// an inner that is a class subscription.
     ///
     /// Demand, completion and cancel pass through as for ``subscriptionMap(_:)``.
     /// - Precondition: `modulo` is not zero.

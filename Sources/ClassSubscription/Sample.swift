@@ -2,8 +2,8 @@ import CombineFramework
 import Synchronization
 
 extension Publisher {
-    /// Emits the latest upstream value, at most once, each time `sampler` emits (seed 003, RxSwift's
-    /// `sample`), through an inner that is a class subscription.
+    /// Emits the latest upstream value, at most once, each time `sampler` emits (RxSwift's `sample`,
+    /// the Producer/Sink pattern), through an inner that is a class subscription.
     ///
     /// The upstream is subscribed to first and asked for `.unlimited`; downstream demand goes to the
     /// sampler. A sampler value with no new upstream value returns `.max(1)` to the sampler. The sampler

@@ -1,8 +1,8 @@
 import CombineFramework
 
 extension Publisher {
-    /// Combines values with values of `other`, each value of `other` at most once (seed 003's variant of
-    /// `withLatestFrom`), through an inner that is a class subscription.
+    /// Combines values with values of `other`, each value of `other` at most once (the Producer/Sink
+    /// pattern's variant of `withLatestFrom`), through an inner that is a class subscription.
     ///
     /// As ``subscriptionWithLatestFrom(_:_:)``, except that the latest value of `other` is cleared when
     /// it is used: upstream values that find none are dropped and `.max(1)` goes back to the upstream.

@@ -1,9 +1,9 @@
 /// The namespace for the publishers of the class-subscription style, as `Publishers` is OpenCombine's.
 ///
-/// Each operator is a `struct` publisher whose inner is a `final class`: a `Subscriber` to its upstream
-/// and the `Subscription` its downstream holds (seed 000's `MyWithLatestFrom.Subscription`, seed 002's
-/// `Conduit`). The inner owns a `Mutex`, keeps its own demand where the operator needs it, and follows
-/// one rule: lock, change state, take what is needed, unlock, then call out.
+/// Each operator is a `struct` publisher whose inner is a `final class`: a `Subscriber` to its upstream and
+/// the `Subscription` its downstream holds (the custom-operator pattern's `MyWithLatestFrom.Subscription`,
+/// SimpleCombine's `Conduit`). The inner owns a `Mutex`, keeps its own demand where the operator needs it,
+/// and follows one rule: lock, change state, take what is needed, unlock, then call out.
 ///
 /// How an inner is laid out, and why: an inner always runs as unspecialized generic code, since its
 /// upstream (a subject, another operator) calls it through its `Subscriber` witness table. In that code

@@ -1,8 +1,8 @@
 import CombineFramework
 
 extension Publisher {
-    /// Combines every value with the latest value of `other`, if there is one (seeds 000 and 003),
-    /// through an inner that is a class subscription.
+    /// Combines every value with the latest value of `other`, if there is one (the custom-operator
+    /// and Producer/Sink patterns), through an inner that is a class subscription.
     ///
     /// `other` is subscribed to first and asked for `.unlimited`. Downstream demand that arrives before
     /// `other` has produced a value is held, and sent to the upstream in one request once it has; later

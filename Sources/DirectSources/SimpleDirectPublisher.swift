@@ -1,6 +1,6 @@
 import SimpleCombine
 
-/// ``DirectPublisher`` for SimpleCombine (seed 002's core): ``send(_:)`` hands the value straight to each
+/// ``DirectPublisher`` for SimpleCombine: ``send(_:)`` hands the value straight to each
 /// subscriber's `receive(_:)`, on the calling thread, with no lock and no queue. What is left of a source
 /// when only delivery and demand remain, so that a `simpleCombine` pipeline over it costs its operators
 /// and its subscriber, as the OpenCombine styles' pipelines over `DirectPublisher` do.

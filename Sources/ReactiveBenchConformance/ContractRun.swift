@@ -66,7 +66,7 @@ struct ContractRun {
         expect(rig.events, equals: expected, "the events after \(steps)")
     }
 
-    /// A multi-source operator over the seeds' subjects (``OperatorSubstrate/runOverSubjects(_:_:)``),
+    /// A multi-source operator over the articles' subjects (``OperatorSubstrate/runOverSubjects(_:_:)``),
     /// fed `events`, prints `values`.
     func expect(subjects events: [(Input, String)], toPrint values: [String]) throws(UnsupportedOperator) {
         let printed = try substrate.runOverSubjects(operation, events)

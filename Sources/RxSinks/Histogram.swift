@@ -4,7 +4,8 @@ import StyleKit
 extension ObservableType where Element == Int {
     /// How often each element occurred: one array of bins sorted by key, emitted when the source
     /// completes (`[]` for an empty source), then completion. Nothing but the error if the source
-    /// fails (seed 004's `histogramComposed`, a `reduce`).
+    /// fails (the composition pattern's `histogramComposed`, a
+    /// `reduce`).
     public func histogram() -> Observable<[HistogramBin]> {
         Histogram(source: asObservable())
     }

@@ -1,7 +1,7 @@
 import RxCore
 
 extension ObservableType where Element == Int {
-    /// `abs(element % modulo)` for every element (seed 004's modulus operator).
+    /// `abs(element % modulo)` for every element (the struct-bridge pattern's modulus).
     ///
     /// - Precondition: `modulo != 0`.
     public func modulus(_ modulo: Int) -> Observable<Int> {

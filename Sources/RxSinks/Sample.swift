@@ -1,8 +1,8 @@
 import RxCore
 
 extension ObservableType {
-    /// The latest element of `self`, at most once, each time `sampler` emits or completes (seed 003,
-    /// RxSwift's `sample`, `Observables/Sample.swift`); `defaultValue`, if given, when `self` sent nothing
+    /// The latest element of `self`, at most once, each time `sampler` emits or completes (RxSwift's
+    /// `sample`, `Observables/Sample.swift`); `defaultValue`, if given, when `self` sent nothing
     /// new since the last tick.
     ///
     /// `self` completing is remembered; the result completes at the next sampler event. Either input

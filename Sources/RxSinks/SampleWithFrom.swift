@@ -3,7 +3,8 @@ import RxCore
 extension ObservableType {
     /// Each element combined by `resultSelector` with the latest element of `second`, if that element
     /// was not used yet: every element of `second` is combined at most once, and elements that find
-    /// none are dropped (seed 003's `sampleWithFrom`, a `withLatestFrom` that clears what it used).
+    /// none are dropped (the Producer/Sink pattern's `sampleWithFrom`, a
+    /// `withLatestFrom` that clears what it used).
     ///
     /// `second` completing changes nothing (an unused element stays usable); `second` failing fails
     /// the result. `self` ending ends the result and disposes `second`. An error thrown by

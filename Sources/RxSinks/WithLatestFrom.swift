@@ -2,7 +2,7 @@ import RxCore
 
 extension ObservableType {
     /// Each element combined by `resultSelector` with the latest element of `second`; elements that
-    /// arrive before `second` produced one are dropped (seeds 000 and 003).
+    /// arrive before `second` produced one are dropped (the custom-operator and Producer/Sink patterns).
     ///
     /// `second` completing changes nothing (its latest element stays usable); `second` failing fails
     /// the result. `self` ending ends the result and disposes `second`. An error thrown by

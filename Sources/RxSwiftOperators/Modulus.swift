@@ -1,8 +1,8 @@
 import RxSwift
 
 extension ObservableType where Element == Int {
-    /// `abs(element % modulo)` for every element (seed 004's modulus operator), as an RxSwift user writes
-    /// it: RxSwift's own `map`.
+    /// `abs(element % modulo)` for every element (the struct-bridge pattern's modulus), as an RxSwift user
+    /// writes it: RxSwift's own `map`.
     ///
     /// - Precondition: `modulo != 0`.
     public func modulus(_ modulo: Int) -> Observable<Int> {

@@ -1,4 +1,4 @@
-/// A type-erased cancellable that cancels when it is deinitialised (seed 002's `SimpleAnyCancellable`):
+/// A type-erased cancellable that cancels when it is deinitialised (Combine's `AnyCancellable`):
 /// keep it, or ``store(in:)`` it, for as long as the subscription should live.
 ///
 /// ``cancel()`` may be called any number of times, from any thread: the first call runs the

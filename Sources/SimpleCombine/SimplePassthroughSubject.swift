@@ -1,5 +1,5 @@
 /// A subject that relays each value to every subscriber that has demand for it, through one conduit
-/// per subscriber (seed 002's `SimplePassthroughSubject`, Combine's `PassthroughSubject`). A value sent
+/// per subscriber (Combine's `PassthroughSubject`, as the SimpleCombine pattern writes it). A value sent
 /// to a subscriber without demand is dropped for that subscriber; a subscriber that arrives after the
 /// completion receives it at once.
 ///

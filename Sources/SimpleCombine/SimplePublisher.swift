@@ -1,5 +1,4 @@
-/// Declares that a type can deliver values over time to subscribers (seed 002's `SimplePublisher`,
-/// Combine's `Publisher`).
+/// Declares that a type can deliver values over time to subscribers (Combine's `Publisher`).
 ///
 /// A publisher hands each subscriber a ``SimpleSubscription`` first, then delivers at most as many
 /// values as the subscriber has requested through it, then at most one completion. Calls to one

@@ -1,5 +1,4 @@
-/// Receives values and a completion from a publisher (seed 002's `SimpleSubscriber`, Combine's
-/// `Subscriber`).
+/// Receives values and a completion from a publisher (Combine's `Subscriber`).
 ///
 /// The publisher calls ``receive(subscription:)`` once, then ``receive(_:)`` at most as many times as the
 /// subscriber has asked for, then ``receive(completion:)`` at most once; never two of these at the same

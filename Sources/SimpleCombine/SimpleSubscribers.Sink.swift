@@ -1,6 +1,6 @@
 extension SimplePublisher {
     /// Subscribes a ``SimpleSubscribers/Sink`` that asks for everything and calls the two closures
-    /// (seed 002's `sink`). The subscription lives as long as the returned cancellable.
+    /// (Combine's `sink`). The subscription lives as long as the returned cancellable.
     public func sink(
         receiveCompletion: @escaping (SimpleSubscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void

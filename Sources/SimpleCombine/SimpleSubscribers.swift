@@ -1,3 +1,2 @@
-/// The namespace of the subscriber types, demand and completion, as `Subscribers` is Combine's (seed
-/// 002's `SimpleSubscribers`).
+/// The namespace of the subscriber types, demand and completion, as `Subscribers` is Combine's.
 public enum SimpleSubscribers {}

@@ -1,4 +1,4 @@
-/// The link between a publisher and one subscriber (seed 002's "contract"): the subscriber asks for
+/// The link between a publisher and one subscriber (Combine's `Subscription`): the subscriber asks for
 /// values through it and cancels through it.
 ///
 /// `request(_:)` and `cancel()` may be called from any thread, also while values are being delivered;

@@ -13,8 +13,8 @@ extension SimplePublisher {
 // MARK: -
 
 extension SimplePublishers {
-    /// A publisher that republishes the values of `upstream` that satisfy `isIncluded` (seed 002's
-    /// `Filter`).
+    /// A publisher that republishes the values of `upstream` that satisfy `isIncluded` (the SimpleCombine
+    /// pattern's `Filter`).
     public struct Filter<Upstream: SimplePublisher>: SimplePublisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure

@@ -3,7 +3,7 @@ import StyleKit
 
 extension SimplePublisher where Output == Int {
     /// Counts every value and, once the upstream finishes, publishes one `[HistogramBin]` sorted by key
-    /// (seed 004's histogram); `[]` for an empty upstream, nothing on failure.
+    /// (the composition pattern's histogram); `[]` for an empty upstream, nothing on failure.
     ///
     /// The first downstream request, whatever its size, asks the upstream for `.unlimited`; the result
     /// is delivered only once the downstream has requested a value.

@@ -1,8 +1,8 @@
 import SimpleCombine
 
 extension SimplePublisher where Output == Int {
-    /// Publishes `abs(value % modulo)` for every value (seed 004's `ModulusOperator`), through a struct
-    /// bridge subscriber.
+    /// Publishes `abs(value % modulo)` for every value (the struct-bridge pattern's `ModulusOperator`),
+    /// through a struct bridge subscriber.
     ///
     /// - Precondition: `modulo` is not zero.
     public func modulus(_ modulo: Int) -> SimplePublishers.Modulus<Self> {
@@ -37,8 +37,8 @@ extension SimplePublishers {
 // MARK: -
 
 extension SimplePublishers.Modulus {
-    // Seed 004's `ModulusOperatorBridge`: a one-to-one transform keeps the upstream's demand rules, so
-    // the bridge needs no subscription of its own.
+    // The struct-bridge pattern's `ModulusOperatorBridge`: a one-to-one transform keeps the upstream's
+    // demand rules, so the bridge needs no subscription of its own.
     private struct Bridge<Downstream: SimpleSubscriber>: SimpleSubscriber
     where Downstream.Input == Int, Downstream.Failure == Failure {
         typealias Input = Int

@@ -1,8 +1,8 @@
 import SimpleCombine
 
 extension SimplePublisher {
-    /// Publishes the latest value of this publisher, at most once, each time `sampler` emits (seed 003,
-    /// RxSwift's `sample`).
+    /// Publishes the latest value of this publisher, at most once, each time `sampler` emits (RxSwift's
+    /// `sample`, the Producer/Sink pattern).
     ///
     /// This publisher is subscribed to first and asked for `.unlimited`; downstream demand goes to
     /// `sampler`. A sampler value that finds nothing new returns `.max(1)` to the sampler. Once this

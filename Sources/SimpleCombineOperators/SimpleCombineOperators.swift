@@ -1,6 +1,6 @@
 import StyleKit
 
-/// The operators of the `simpleCombine` row: the struct-bridge style of seeds 002 and 004 over the
+/// The operators of the `simpleCombine` row: the struct-bridge pattern (docs/ORIGINS.md) over the
 /// from-scratch core in `SimpleCombine`, with the semantics of docs/SEMANTICS.md.
 ///
 /// Each operator is an extension on `SimplePublisher` (`map`, `filter`, `scan`, `modulus`, `histogram`,

@@ -1,7 +1,8 @@
 import SimpleCombine
 
 extension SimplePublisher {
-    /// Combines every value with the latest value of `other`, if there is one (seeds 000 and 003).
+    /// Combines every value with the latest value of `other`, if there is one (the custom-operator and
+    /// Producer/Sink patterns).
     ///
     /// `other` is subscribed to first and asked for `.unlimited`. Downstream demand that arrives before
     /// `other` has produced a value is held and sent to the upstream in one request once it has; an

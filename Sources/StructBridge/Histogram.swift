@@ -4,7 +4,7 @@ import Synchronization
 
 extension Publisher where Output == Int {
     /// Counts every value and, once the upstream finishes, publishes one `[HistogramBin]` sorted by
-    /// key (seed 004's histogram); `[]` for an empty upstream, nothing on failure.
+    /// key (the composition pattern's histogram); `[]` for an empty upstream, nothing on failure.
     ///
     /// The first downstream request, whatever its size, asks the upstream for `.unlimited`; the
     /// result is delivered only once the downstream has requested a value.

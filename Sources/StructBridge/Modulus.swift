@@ -1,8 +1,8 @@
 import CombineFramework
 
 extension Publisher where Output == Int {
-    /// Publishes `abs(value % modulo)` for every value (seed 004's `ModulusOperator`), through a
-    /// struct bridge subscriber.
+    /// Publishes `abs(value % modulo)` for every value (the struct-bridge pattern's `ModulusOperator`),
+    /// through a struct bridge subscriber.
     ///
     /// - Precondition: `modulo` is not zero.
     public func bridgeModulus(_ modulo: Int) -> BridgePublishers.Modulus<Self> {
@@ -37,8 +37,8 @@ extension BridgePublishers {
 // MARK: -
 
 extension BridgePublishers.Modulus {
-    // Seed 004's `ModulusOperatorBridge`: the upstream's demand rules are already right for a
-    // one-to-one transform, so the bridge needs no subscription of its own.
+    // The struct-bridge pattern's `ModulusOperatorBridge`: the upstream's demand rules are already right
+    // for a one-to-one transform, so the bridge needs no subscription of its own.
     private struct Bridge<Downstream: Subscriber>: Subscriber
     where Downstream.Input == Int, Downstream.Failure == Failure {
         typealias Input = Int

@@ -2,7 +2,7 @@ import CombineFramework
 
 extension Publisher {
     /// Publishes the latest value of this publisher, at most once, each time `sampler` emits
-    /// (seed 003, RxSwift's `sample`).
+    /// (RxSwift's `sample`, the Producer/Sink pattern).
     ///
     /// This publisher is subscribed to first and asked for `.unlimited`; downstream demand goes to
     /// `sampler`. A sampler value that finds nothing new returns `.max(1)` to the sampler. Once this

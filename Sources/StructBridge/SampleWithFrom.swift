@@ -1,8 +1,8 @@
 import CombineFramework
 
 extension Publisher {
-    /// Combines every value with the latest value of `other` that has not been used yet (seed 003's
-    /// variant of `withLatestFrom`): each value of `other` is combined at most once.
+    /// Combines every value with the latest value of `other` that has not been used yet (the
+    /// Producer/Sink pattern's variant of `withLatestFrom`): each value of `other` is combined at most once.
     ///
     /// Subscription order, demand, completion and cancellation are those of
     /// ``bridgeWithLatestFrom(_:_:)``; an upstream value that finds no unused value of `other` is

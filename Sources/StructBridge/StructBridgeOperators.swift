@@ -2,8 +2,9 @@ import CombineFramework
 import StyleKit
 
 /// The `structBridge` style: struct subscribers that wrap the downstream and pass the upstream's
-/// subscription straight through (seed 004's `ModulusOperatorBridge`, seed 000's `MyMap`), with
-/// state, where an operator needs it, in the smallest box that is correct.
+/// subscription straight through (the struct-bridge pattern's `ModulusOperatorBridge`, the custom-operator
+/// pattern's `MyMap`; docs/ORIGINS.md), with state, where an operator needs it, in the smallest box that is
+/// correct.
 public enum StructBridgeOperators: CombineOperatorStyle {
     public static let implementation = ImplementationID.structBridge
     public static let summary = "struct Subscribers that pass the upstream Subscription through"

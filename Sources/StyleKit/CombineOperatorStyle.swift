@@ -43,7 +43,7 @@ public protocol CombineOperatorStyle {
     ) throws(UnsupportedOperator) -> Consumer.Result
     where Consumer.Input == Output, Consumer.Failure == Upstream.Failure
 
-    /// `abs(value % modulo)` for every value (seed 004's `ModulusOperator`).
+    /// `abs(value % modulo)` for every value (the struct-bridge pattern's `ModulusOperator`).
     static func modulus<Upstream: Publisher, Consumer: PublisherConsumer>(
         _ upstream: Upstream,
         _ modulo: Int,
@@ -51,14 +51,16 @@ public protocol CombineOperatorStyle {
     ) throws(UnsupportedOperator) -> Consumer.Result
     where Upstream.Output == Int, Consumer.Input == Int, Consumer.Failure == Upstream.Failure
 
-    /// Counts every value and emits the bins, sorted by key, once upstream finishes (seed 004).
+    /// Counts every value and emits the bins, sorted by key, once upstream finishes (the composition
+    /// pattern's histogram).
     static func histogram<Upstream: Publisher, Consumer: PublisherConsumer>(
         _ upstream: Upstream,
         into consumer: Consumer
     ) throws(UnsupportedOperator) -> Consumer.Result
     where Upstream.Output == Int, Consumer.Input == [HistogramBin], Consumer.Failure == Upstream.Failure
 
-    /// Each `upstream` value combined with the latest value of `other`, if there is one (seeds 000, 003).
+    /// Each `upstream` value combined with the latest value of `other`, if there is one (the
+    /// custom-operator and Producer/Sink patterns, docs/ORIGINS.md).
     static func withLatestFrom<Upstream: Publisher, Other: Publisher, Output, Consumer: PublisherConsumer>(
         _ upstream: Upstream,
         _ other: Other,
@@ -67,7 +69,7 @@ public protocol CombineOperatorStyle {
     ) throws(UnsupportedOperator) -> Consumer.Result
     where Other.Failure == Upstream.Failure, Consumer.Input == Output, Consumer.Failure == Upstream.Failure
 
-    /// The latest `upstream` value, at most once, each time `sampler` emits (seed 003's `sample`).
+    /// The latest `upstream` value, at most once, each time `sampler` emits (RxSwift's `sample`).
     static func sample<Upstream: Publisher, Sampler: Publisher, Consumer: PublisherConsumer>(
         _ upstream: Upstream,
         _ sampler: Sampler,
@@ -76,7 +78,8 @@ public protocol CombineOperatorStyle {
     where Sampler.Failure == Upstream.Failure, Consumer.Input == Upstream.Output,
         Consumer.Failure == Upstream.Failure
 
-    /// As `withLatestFrom`, but each value of `other` is used at most once (seed 003's variant).
+    /// As `withLatestFrom`, but each value of `other` is used at most once (the Producer/Sink
+    /// pattern's variant).
     static func sampleWithFrom<Upstream: Publisher, Other: Publisher, Output, Consumer: PublisherConsumer>(
         _ upstream: Upstream,
         _ other: Other,

@@ -1,5 +1,5 @@
 /// One bar of a histogram: how many times `key` occurred. Histogram operators emit `[HistogramBin]`
-/// sorted by key, the shape seed 004's `histogramComposed` prints (`1: 2`, `2: 3`, ...).
+/// sorted by key, the shape the composition pattern's `histogramComposed` prints (`1: 2`, `2: 3`, ...).
 public struct HistogramBin: Hashable, Sendable, CustomStringConvertible {
     public var key: Int
     public var count: Int
@@ -11,7 +11,7 @@ public struct HistogramBin: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(key): \(count)" }
 
-    /// The reduce step every histogram operator shares (seed 004): count one more `value`.
+    /// The reduce step every histogram operator shares: count one more `value`.
     @inlinable
     public static func counting(_ counts: inout [Int: Int], _ value: Int) {
         counts[value, default: 0] += 1

@@ -15,7 +15,7 @@ public struct ImplementationID: RawRepresentable, Hashable, Sendable, Expressibl
     public static let structBridge: Self = "structBridge"
     public static let classSubscription: Self = "classSubscription"
     public static let anySubscriber: Self = "anySubscriber"
-    /// The struct-bridge style over the from-scratch Combine core of seed 002, not OpenCombine.
+    /// The struct-bridge style over SimpleCombine, a from-scratch Combine core, not OpenCombine.
     public static let simpleCombine: Self = "simpleCombine"
     public static let rxSink: Self = "rxSink"
     /// RxSwift itself: only in builds given a checkout (`REACTIVE_BENCH_RXSWIFT`, Package.swift); the name
@@ -39,7 +39,7 @@ public struct ImplementationID: RawRepresentable, Hashable, Sendable, Expressibl
     }
 }
 
-/// The operator set every style implements as far as it can (DESIGN.md, "The operator set").
+/// The operator set every style implements as far as it can (docs/SEMANTICS.md gives their rules).
 public enum OperatorID: String, CaseIterable, Sendable, Comparable {
     case map
     case filter
@@ -60,6 +60,6 @@ public enum SubjectID: String, CaseIterable, Sendable {
     case passthroughSubject
     case customSubject
     case rxPublishSubject
-    /// SimpleCombine's subject (seed 002), with a conduit per subscriber.
+    /// SimpleCombine's subject, with a conduit per subscriber.
     case simplePassthroughSubject
 }

@@ -2,7 +2,8 @@ import CombineFramework
 import Synchronization
 
 /// A subject that relays values to its subscribers as `PassthroughSubject` does, keeping each
-/// subscription in a dictionary keyed by its `CombineIdentifier` (seed 001's `CustomSubject`).
+/// subscription in a dictionary keyed by its `CombineIdentifier` (the custom-subject pattern,
+/// docs/ORIGINS.md).
 ///
 /// Each subscription is a `Behavior` that records its subscriber's demand and removes itself from the
 /// subject when cancelled. A value goes to every subscriber that has demand for it and is dropped for
@@ -24,7 +25,7 @@ public final class CustomSubject<Output, Failure: Error>: Subject {
 
     public init() {}
 
-    /// Asks an upstream the subject has been subscribed to for everything (seed 001).
+    /// Asks an upstream the subject has been subscribed to for everything, as the pattern does.
     public func send(subscription: Subscription) {
         subscription.request(.unlimited)
     }
@@ -88,7 +89,7 @@ public final class CustomSubject<Output, Failure: Error>: Subject {
 // MARK: -
 
 extension CustomSubject {
-    /// One subscriber's subscription (seed 001's `Behavior`). The subject stores it without knowing the
+    /// One subscriber's subscription (the pattern's `Behavior`). The subject stores it without knowing the
     /// subscriber's type; `DownstreamBehavior` is the one implementation.
     private class Behavior: Subscription {
         func offer(_ value: Output) {

@@ -1,11 +1,12 @@
 import SimpleCombine
 import Testing
 
-/// `sink` and `SimpleAnyCancellable` (seed 002's usage): everything is requested, cancellation is safe to
-/// repeat and happens when the cancellable goes, and nothing is kept alive afterwards.
+/// `sink` and `SimpleAnyCancellable` (the SimpleCombine article's usage): everything is requested,
+/// cancellation is safe to repeat and happens when the cancellable goes, and nothing is kept alive
+/// afterwards.
 @Suite struct SinkTests {
-    /// Seed 002's `normalDemo`, without the operators: two sinks on one subject.
-    @Test func seed002NormalDemo() {
+    /// The SimpleCombine article's usage example, without the operators: two sinks on one subject.
+    @Test func twoSinksOnOneSubject() {
         let subject = SimplePassthroughSubject<String, Never>()
         var cancellables: [SimpleAnyCancellable] = []
         var printed: [String] = []

@@ -63,7 +63,7 @@ public enum Registry {
         ),
         Implementation(
             id: .simpleCombine, family: .simpleCombine,
-            summary: "struct bridges over SimpleCombine, a Combine core written from scratch (seed 002)",
+            summary: "struct bridges over SimpleCombine, a Combine core written from scratch",
             supportedOperators: SimpleCombineOperators.supportedOperators,
             isThreadSafe: SimpleCombineOperators.isThreadSafe, demand: .subscriberDemand, combineStyle: nil,
             colour: "#8c564b", whenToUse: "to see what the framework costs: the same bridges over a minimal core"

@@ -8,7 +8,7 @@ public enum DemandPolicy: Sendable, Equatable, CustomStringConvertible {
     /// `.max(1)` on subscription, then `.max(1)` returned from every `receive(_:)`.
     case max1Returned
     /// `.max(1)` on subscription, then `subscription.request(.max(1))` inside every `receive(_:)`,
-    /// which returns `.none`: seed 000's `BackPressureSubscriber`.
+    /// which returns `.none`: the custom-operator pattern's `BackPressureSubscriber` (docs/ORIGINS.md).
     case max1Requested
     /// `.max(k)` on subscription, then `.max(k)` returned from every k-th `receive(_:)`.
     case batch(Int)

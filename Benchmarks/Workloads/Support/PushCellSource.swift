@@ -4,7 +4,7 @@ import SimpleCombine
 
 /// A source a push-family cell sends its elements into, never failing: for the Combine family
 /// OpenCombine's `PassthroughSubject` or the project's `DirectPublisher`, for `simpleCombine`
-/// `SimplePassthroughSubject` (seed 002) or `SimpleDirectPublisher` (``SourceKind``).
+/// `SimplePassthroughSubject` or `SimpleDirectPublisher` (``SourceKind``).
 protocol PushCellSource<Output>: AnyObject {
     associatedtype Output
 

@@ -15,12 +15,12 @@ public enum Transforms {
     @inline(__always)
     public static func sum(_ accumulator: Int, _ value: Int) -> Int { accumulator &+ value }
 
-    /// `abs(value % modulo)`: seed 004's modulus, for the hand-written loop.
+    /// `abs(value % modulo)`: the struct-bridge pattern's modulus, for the hand-written loop.
     @inline(__always)
     public static func modulus(_ value: Int, _ modulo: Int) -> Int { abs(value % modulo) }
 
-    /// How the two-input workloads combine a primary value with a secondary one: seed 000's
-    /// `intValue.description + stringValue` for single digits (1 and 3 give 13).
+    /// How the two-input workloads combine a primary value with a secondary one: the custom-operator
+    /// article's `intValue.description + stringValue` for single digits (1 and 3 give 13).
     @inline(__always)
     public static func combine(_ primary: Int, _ secondary: Int) -> Int { primary &* 10 &+ secondary }
 }

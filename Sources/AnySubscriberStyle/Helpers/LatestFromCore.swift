@@ -1,15 +1,15 @@
 import CombineFramework
 import Synchronization
 
-/// The closures and the shared state of `withLatestFrom` and `sampleWithFrom` (docs/SEMANTICS.md,
-/// seeds 000 and 003): one `AnySubscriber` for `other`, one for the upstream, and the downstream's
-/// `ClosureSubscription`, all capturing this object.
+/// The closures and the shared state of `withLatestFrom` and `sampleWithFrom` (docs/SEMANTICS.md; the
+/// custom-operator and Producer/Sink patterns): one `AnySubscriber` for `other`, one for the upstream, and
+/// the downstream's `ClosureSubscription`, all capturing this object.
 ///
-/// As in seed 000's `trackLatestFromSecondStream`, downstream demand is held until `other` has produced a
-/// value. Unlike the seed, the closures capture this object strongly: the downstream may hold nothing but
-/// its subscription, and a weakly captured state would vanish under a live pipeline. The cycles through
-/// the upstreams are broken here instead: the terminal event and cancel drop both upstream
-/// subscriptions, the latest value and the downstream.
+/// As in the custom-operator pattern's `trackLatestFromSecondStream`, downstream demand is held until
+/// `other` has produced a value. Unlike that pattern, the closures capture this object strongly: the
+/// downstream may hold nothing but its subscription, and a weakly captured state would vanish under a live
+/// pipeline. The cycles through the upstreams are broken here instead: the terminal event and cancel drop
+/// both upstream subscriptions, the latest value and the downstream.
 final class LatestFromCore<UpstreamOutput, OtherOutput, Downstream: Subscriber> {
     typealias Failure = Downstream.Failure
     typealias Transform = (UpstreamOutput, OtherOutput) -> Downstream.Input

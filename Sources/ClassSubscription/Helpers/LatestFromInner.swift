@@ -1,7 +1,8 @@
 import CombineFramework
 import Synchronization
 
-/// The inner of `withLatestFrom` and `sampleWithFrom` (seeds 000 and 003), which differ in one rule:
+/// The inner of `withLatestFrom` and `sampleWithFrom` (the custom-operator and Producer/Sink patterns),
+/// which differ in one rule:
 /// whether a value of `other` may be combined more than once.
 ///
 /// It is the upstream's subscriber, `other`'s subscriber (through ``OtherSubscriber``) and the

@@ -7,7 +7,7 @@ struct LatestFromState {
     var other = SubscriptionSlot.awaiting
     var gate = DeliveryGate()
     /// Downstream demand goes straight to the upstream once `other` has produced a value and the
-    /// upstream's subscription exists; until then it is held (seed 000).
+    /// upstream's subscription exists; until then it is held (the custom-operator pattern).
     private var demandFlows = false
     private var heldDemand = Subscribers.Demand.none
 

@@ -8,6 +8,6 @@ package enum Transforms {
     package static let scanInitial = 0
     package static func scan(_ accumulator: Int, _ value: Int) -> Int { accumulator &+ value }
     package static let modulo = 3
-    /// Seed 000's result selector: `1` with `"3"` gives `"13"`.
+    /// The custom-operator article's result selector: `1` with `"3"` gives `"13"`.
     package static func combine(_ value: Int, _ latest: Int) -> String { "\(value)\(latest)" }
 }

@@ -3,7 +3,7 @@ import StyleKit
 /// What one implementation's operators are built on, as the contracts need it: the factory every contract
 /// is written over. It builds an operator of the implementation over each kind of input a contract drives
 /// (tracking inputs that log every `request`/`cancel`, the direct sources of the `[direct]` rows, cold
-/// synchronous sequences, the subjects of the seeds), always with the shared ``Transforms``.
+/// synchronous sequences, the subjects of the articles' examples), always with the shared ``Transforms``.
 ///
 /// A Combine style is one (``CombineStyleSubstrate``); the project's tests add the SimpleCombine core and
 /// the Rx core, so that the contracts are written once for every family.
@@ -27,8 +27,8 @@ package protocol OperatorSubstrate: Sendable {
     func runOverColdInputs(_ operation: OperatorID, primary: [Int], secondary: [Int], demand: DemandPolicy)
         throws(UnsupportedOperator) -> (events: [OutputEvent], violations: [String])
 
-    /// A multi-source operator over the subjects the seeds use (`PassthroughSubject<String, Never>` and
+    /// A multi-source operator over the subjects the articles use (`PassthroughSubject<String, Never>` and
     /// `sink`, or their family's counterparts), combining with `+`, fed `events` in order: the values the
-    /// downstream printed (seed 003's examples).
+    /// downstream printed (the Producer/Sink article's examples, docs/ORIGINS.md).
     func runOverSubjects(_ operation: OperatorID, _ events: [(Input, String)]) throws(UnsupportedOperator) -> [String]
 }

@@ -1,7 +1,7 @@
 import CombineFramework
 import SimpleCombine
 
-/// The from-scratch core of seed 002 (Sources/SimpleCombine), for the tracking helpers: its
+/// SimpleCombine, the from-scratch core (Sources/SimpleCombine), for the tracking helpers: its
 /// subscriptions, and the translation of its demand and completion into the suite's vocabulary (a
 /// translation of values only: `.max(n)` is `.max(n)`, `.unlimited` is `.unlimited`).
 package enum SimpleCombineCore: CoreVocabulary {

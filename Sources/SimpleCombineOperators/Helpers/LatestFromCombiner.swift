@@ -1,7 +1,7 @@
 import SimpleCombine
 
-/// The shared state of `withLatestFrom` and `sampleWithFrom` (seeds 000 and 003), and the subscription
-/// their downstream receives.
+/// The shared state of `withLatestFrom` and `sampleWithFrom` (the custom-operator and Producer/Sink
+/// patterns), and the subscription their downstream receives.
 ///
 /// Both inputs reach it through struct bridges (``Primary`` for the upstream, ``Secondary`` for
 /// `other`). The two may deliver on different threads at once and `request`/`cancel` may race with
@@ -69,7 +69,8 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: SimpleS
             lock.unlock()
             return
         }
-        // Seed 000: demand that arrives before `other` has a value is held, then sent in one request.
+        // The custom-operator pattern: demand that arrives before `other` has a value is held, then sent in
+        // one request.
         guard hasSecondaryValue, let primary else {
             heldDemand += demand
             lock.unlock()

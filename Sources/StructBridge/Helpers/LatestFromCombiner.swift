@@ -1,8 +1,8 @@
 import CombineFramework
 import Synchronization
 
-/// The shared state of `withLatestFrom` and `sampleWithFrom` (seeds 000 and 003), and the
-/// subscription their downstream receives.
+/// The shared state of `withLatestFrom` and `sampleWithFrom` (the custom-operator and Producer/Sink
+/// patterns), and the subscription their downstream receives.
 ///
 /// Both inputs reach it through struct bridges (``Primary`` for the upstream, ``Secondary`` for
 /// `other`). The two may deliver on different threads at once and `request`/`cancel` may race with
@@ -74,7 +74,8 @@ final class LatestFromCombiner<PrimaryValue, SecondaryValue, Downstream: Subscri
     // MARK: - Subscription
 
     func request(_ demand: Subscribers.Demand) {
-        // Seed 000: demand that arrives before `other` has a value is held, then sent in one request.
+        // The custom-operator pattern: demand that arrives before `other` has a value is held, then sent in
+        // one request.
         let primary = state.withLock { state -> Subscription? in
             guard !state.isTerminal else { return nil }
             if state.hasSecondaryValue, let primary = state.primary { return primary }

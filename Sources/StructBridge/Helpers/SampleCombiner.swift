@@ -1,8 +1,8 @@
 import CombineFramework
 import Synchronization
 
-/// The shared state of `sample` (seed 003, RxSwift's `Sample`), and the subscription its downstream
-/// receives.
+/// The shared state of `sample` (RxSwift's `Sample`, the Producer/Sink pattern), and the subscription its
+/// downstream receives.
 ///
 /// Both inputs reach it through struct bridges (``SourceBridge`` for the upstream, ``SamplerBridge``
 /// for the sampler). The two may deliver on different threads at once and `request`/`cancel` may

@@ -2,10 +2,10 @@ import ReactiveBenchConformance
 import StyleKit
 import Testing
 
-/// The subjects compared in fan-out workloads (`PassthroughSubject`, `CustomSubject` of seed 001, the Rx
-/// `PublishSubject`) and the direct sources of the `[direct]` rows (`DirectPublisher`, `DirectObservable`)
-/// relay values to every current subscriber within its demand, end each subscriber once, take demand
-/// and cancels from inside `receive`, and let go of a subscriber that cancelled.
+/// The subjects compared in fan-out workloads (`PassthroughSubject`, `CustomSubject` of the custom-subject
+/// pattern, the Rx `PublishSubject`) and the direct sources of the `[direct]` rows (`DirectPublisher`,
+/// `DirectObservable`) relay values to every current subscriber within its demand, end each subscriber
+/// once, take demand and cancels from inside `receive`, and let go of a subscriber that cancelled.
 @Suite struct SubjectContractTests {
     static let withDemand = ContractedSource.allCases.filter { SubjectRigs.make($0).hasDemand }
 

@@ -5,8 +5,9 @@ import SimpleCombine
 import SimpleCombineOperators
 import StyleKit
 
-/// The `simpleCombine` row, struct bridges over the from-scratch core of seed 002 (`Sources/SimpleCombine`),
-/// as the library's contracts drive it: the Combine family's rules through the core's own protocols.
+/// The `simpleCombine` row, struct bridges over SimpleCombine, the from-scratch core
+/// (`Sources/SimpleCombine`), as the library's contracts drive it: the Combine family's rules through the
+/// core's own protocols.
 struct SimpleCombineSubstrate: RegistryRowSubstrate {
     let row: Implementation
     var family: ContractFamily { .combine }
@@ -37,7 +38,7 @@ struct SimpleCombineSubstrate: RegistryRowSubstrate {
         return (recorder.outputEvents, recorder.violations)
     }
 
-    /// Over seed 002's `SimplePassthroughSubject<String, Never>`, with `sink`.
+    /// Over SimpleCombine's `SimplePassthroughSubject<String, Never>`, with `sink`.
     func runOverSubjects(_ operation: OperatorID, _ events: [(Input, String)]) -> [String] {
         let first = SimplePassthroughSubject<String, Never>()
         let second = SimplePassthroughSubject<String, Never>()

@@ -1,8 +1,9 @@
 import ReactiveBenchConformance
 import Testing
 
-/// What each operator emits: docs/SEMANTICS.md's table and the seeds' examples (seed 000's withLatestFrom
-/// sequence, seed 003's subjects, seed 004's modulus and histogram), on every implementation that has the
+/// What each operator emits: docs/SEMANTICS.md's table and the articles' examples (docs/ORIGINS.md: the
+/// custom-operator article's withLatestFrom sequence, the Producer/Sink article's subjects, the
+/// composition article's modulus and histogram), on every implementation that has the
 /// operator. The contracts are the conformance library's (`Contracts/Operators`), one case per
 /// implementation, operator and contract.
 @Suite struct OperatorValueTests {

@@ -5,10 +5,10 @@ import Workloads
 /// Every workload's reference checksum, recomputed independently: the input read through
 /// `values[i % length]` rather than the input's own wrapping subscript, the pipeline written with
 /// `Array.map`, `filter` and `reduce` rather than the workload's loop, and the two-input workloads as
-/// closed forms of their schedule rather than a walk through it. Counts beyond the input's length
-/// check that indices wrap. (That the loops and the styles agree with these references is checked by
-/// `ShippedCellsTests`; that the operators follow the seeds, by `WorkloadFixtureTests` and the
-/// conformance suite.)
+/// closed forms of their schedule rather than a walk through it. Counts beyond the input's length check
+/// that indices wrap. (That the loops and the styles agree with these references is checked by
+/// `ShippedCellsTests`; that the operators give the articles' examples (docs/ORIGINS.md), by
+/// `WorkloadFixtureTests` and the conformance suite.)
 struct ReferenceChecksumTests {
     static let smallInput = SeededInput(seed: 42, length: 256)
     static let counts = [0, 1, 2, 255, 256, 257, 1_000, 5 * 256 + 3]

@@ -85,7 +85,7 @@ struct SteadyStateAllocationTests {
             bytes += 32 * units
         }
         if workload is HistogramWorkload && implementation == .builtin {
-            // Seed 004's composition: OpenCombine's `reduce` passes the 16-key dictionary to the
+            // The composition pattern: OpenCombine's `reduce` passes the 16-key dictionary to the
             // closure by value while holding it, so counting copies its 640-byte storage every element.
             allocations += units
             bytes += 640 * units

@@ -45,7 +45,7 @@ struct MultiWorkloadCellTests {
         let custom = FanOutWorkload(.customSubject, subscribers: 10).unsupportedReason(for: Registry.implementation(.rxSink))
         #expect(custom == "CustomSubject is a Combine subject: the Rx family's PublishSubject runs in fanOut")
         let simple = AsyncHopWorkload().unsupportedReason(for: Registry.implementation(.simpleCombine))
-        #expect(simple == "SimpleCombine (seed 002) has no scheduler and no receive(on:): nothing in it hops a thread")
+        #expect(simple == "SimpleCombine has no scheduler and no receive(on:): nothing in it hops a thread")
         for implementation in Registry.all where implementation.isThreadSafe && implementation.id != .asyncSequence {
             #expect(ContentionWorkload().unsupportedReason(for: implementation) == nil)
         }

@@ -3,13 +3,15 @@ import StyleKit
 import Testing
 import Workloads
 
-/// The hand-written operators of the workloads' loops (the `baseline` rows) on the seeds' own examples.
+/// The hand-written operators of the workloads' loops (the `baseline` rows) on the examples of the
+/// articles the styles come from (docs/ORIGINS.md).
 /// The conformance suite runs the same examples through every style; here they check that the floor
-/// computes the same operator, with the workloads' Int transforms in place of the seeds' strings.
+/// computes the same operator, with the workloads' Int transforms in place of the articles' strings.
 struct WorkloadFixtureTests {
-    /// Seed 000: other 2, 3, upstream 1, other 4, upstream 5, 6, other 7, 8, upstream 9 gives
-    /// `["13", "54", "64", "98"]`; `Transforms.combine` is that concatenation for single digits.
-    @Test func withLatestFromOnSeed000() {
+    /// The custom-operator article's example: other 2, 3, upstream 1, other 4, upstream 5, 6, other 7, 8,
+    /// upstream 9 gives `["13", "54", "64", "98"]`; `Transforms.combine` is that concatenation for single
+    /// digits.
+    @Test func withLatestFromOnTheCustomOperatorArticlesExample() {
         let sink = Self.run(WithLatestFromWorkload(period: 10), [
             .secondary(2), .secondary(3), .primary(1), .secondary(4), .primary(5), .primary(6),
             .secondary(7), .secondary(8), .primary(9),
@@ -18,8 +20,8 @@ struct WorkloadFixtureTests {
         #expect(sink.valueCount == 4)
     }
 
-    /// Seed 003's `sampleWithFrom` example, with A = 5 and B = 6: `["2A", "4B"]`.
-    @Test func sampleWithFromOnSeed003() {
+    /// The Producer/Sink article's `sampleWithFrom` example, with A = 5 and B = 6: `["2A", "4B"]`.
+    @Test func sampleWithFromOnTheProducerSinkArticlesExample() {
         let sink = Self.run(SampleWithFromWorkload(period: 10), [
             .primary(1), .secondary(5), .primary(2), .primary(3), .secondary(6), .primary(4),
         ])
@@ -27,9 +29,9 @@ struct WorkloadFixtureTests {
         #expect(sink.valueCount == 2)
     }
 
-    /// Seed 003's `sample` example: upstream 1, a tick gives `[1]`; a second tick gives nothing more,
-    /// and neither does the end of both streams.
-    @Test func sampleOnSeed003() {
+    /// The Producer/Sink article's `sample` example: upstream 1, a tick gives `[1]`; a second tick gives
+    /// nothing more, and neither does the end of both streams.
+    @Test func sampleOnTheProducerSinkArticlesExample() {
         let sink = Self.run(SampleWorkload(period: 10), [.primary(1), .secondary(0), .secondary(0)])
         #expect(sink.checksum == Self.checksum([1]))
         #expect(sink.valueCount == 1)
@@ -41,8 +43,9 @@ struct WorkloadFixtureTests {
         #expect(sink.checksum == Self.checksum([1, 3]))
     }
 
-    /// Seed 004: `[1, 3, 2, 1, 4, 2, 3, 2]` gives `[1: 2, 2: 3, 3: 2, 4: 1]`, once, at the end.
-    @Test func histogramOnSeed004() {
+    /// The composition article's example: `[1, 3, 2, 1, 4, 2, 3, 2]` gives `[1: 2, 2: 3, 3: 2, 4: 1]`,
+    /// once, at the end.
+    @Test func histogramOnTheCompositionArticlesExample() {
         let workload = HistogramWorkload()
         let sink = OutputSink()
         var counts = workload.makeLoopCarry()
@@ -56,10 +59,11 @@ struct WorkloadFixtureTests {
         #expect(sink.valueCount == 1)
     }
 
-    /// Seed 004: modulus 3 of `-10...10`, the list `ConformanceTests/ModulusTests` checks every style against.
-    @Test func modulusOnSeed004() {
-        let seed004 = [1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1]
-        #expect((-10...10).map { Transforms.modulus($0, ModulusWorkload.modulo) } == seed004)
+    /// The composition article's modulus 3 of `-10...10`, the list `ConformanceTests/ModulusTests` checks
+    /// every style against.
+    @Test func modulusOnTheCompositionArticlesExample() {
+        let moduli = [1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1]
+        #expect((-10...10).map { Transforms.modulus($0, ModulusWorkload.modulo) } == moduli)
     }
 
     /// The element types' transforms make new values and fold every field.

@@ -1,16 +1,17 @@
 extension ConformanceContract {
     static let modulusContracts = [modulus3OfMinus10Through10, modulus3OfACollection]
 
-    /// Seed 004's `abs(v % 3)` of -10 through 10.
-    private static let modulusSeed004 = [1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1]
+    /// The composition article's `abs(v % 3)` of -10 through 10 (docs/ORIGINS.md).
+    private static let compositionArticleModuli = [1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1]
 
-    /// modulus (seed 004's `ModulusOperator`): `abs(value % modulo)` of -10 through 10 sent one by one.
+    /// modulus (the struct-bridge pattern's `ModulusOperator`): `abs(value % modulo)` of -10 through 10
+    /// sent one by one.
     public static let modulus3OfMinus10Through10 = ConformanceContract(
         "modulus3OfMinus10Through10", .operatorValues, operators: [.modulus]
     ) { run in
         let rig = try run.makeRig()
         run.expectEvents(
-            modulusSeed004.map { .value("\($0)") } + [.finished],
+            compositionArticleModuli.map { .value("\($0)") } + [.finished],
             afterRunning: (-10...10).map { .value(.primary, $0) } + [.finish(.primary)],
             on: rig
         )
@@ -22,7 +23,7 @@ extension ConformanceContract {
         "modulus3OfACollection", .operatorValues, operators: [.modulus]
     ) { run in
         let cold = try run.substrate.runOverColdInputs(.modulus, primary: Array(-10...10), secondary: [], demand: .onePerValue)
-        run.expect(cold.events, equals: modulusSeed004.map { .value("\($0)") } + [.finished], "the events of -10...10, cold")
+        run.expect(cold.events, equals: compositionArticleModuli.map { .value("\($0)") } + [.finished], "the events of -10...10, cold")
         run.expectNoViolations(cold.violations)
     }
 }

@@ -1,13 +1,14 @@
 extension ConformanceContract {
     static let sampleContracts = [
-        seed003SampleExample, eachTickTakesTheLatestPendingValue, upstreamFinishingWaitsForTheNextTick,
-        samplerFinishingEmitsThePendingValueAndFinishesAtEnd,
+        producerSinkArticleSampleExample, eachTickTakesTheLatestPendingValue,
+        upstreamFinishingWaitsForTheNextTick, samplerFinishingEmitsThePendingValueAndFinishesAtEnd,
     ]
 
-    /// sample over the seeds' subjects (seed 003, RxSwift's `Sample`): upstream `"1"`, sampler `"A"` gives
-    /// `["1"]`; a second tick with no new upstream value gives nothing more.
-    public static let seed003SampleExample = ConformanceContract("seed003SampleExample", .operatorValues, operators: [.sample]) {
-        run in
+    /// sample, the Producer/Sink article's example (RxSwift's `Sample`, docs/ORIGINS.md): upstream `"1"`,
+    /// sampler `"A"` gives `["1"]`; a second tick with no new upstream value gives nothing more.
+    public static let producerSinkArticleSampleExample = ConformanceContract(
+        "producerSinkArticleSampleExample", .operatorValues, operators: [.sample]
+    ) { run in
         try run.expect(subjects: [(.primary, "1"), (.secondary, "A")], toPrint: ["1"])
         try run.expect(subjects: [(.primary, "1"), (.secondary, "A"), (.secondary, "B")], toPrint: ["1"])
     }

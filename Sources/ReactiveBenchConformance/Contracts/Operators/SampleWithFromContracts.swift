@@ -1,10 +1,11 @@
 extension ConformanceContract {
     static let sampleWithFromContracts = [
-        eachValueOfOtherIsUsedAtMostOnce, seed003SampleWithFromExample, anUnusedValueOfOtherSurvivesOtherFinishing,
+        eachValueOfOtherIsUsedAtMostOnce, producerSinkArticleSampleWithFromExample,
+        anUnusedValueOfOtherSurvivesOtherFinishing,
     ]
 
-    /// sampleWithFrom (seed 003's variant): each value of `other` is combined at most once; the upstream
-    /// finishing finishes the downstream and cancels `other`.
+    /// sampleWithFrom (the Producer/Sink pattern's variant): each value of `other` is combined at most
+    /// once; the upstream finishing finishes the downstream and cancels `other`.
     public static let eachValueOfOtherIsUsedAtMostOnce = ConformanceContract(
         "eachValueOfOtherIsUsedAtMostOnce", .operatorValues, operators: [.sampleWithFrom]
     ) { run in
@@ -19,9 +20,10 @@ extension ConformanceContract {
         run.expectNoViolations(rig.violations)
     }
 
-    /// sampleWithFrom over the seeds' subjects (seed 003): `1`, `A`, `2`, `3`, `B`, `4` gives `2A`, `4B`.
-    public static let seed003SampleWithFromExample = ConformanceContract(
-        "seed003SampleWithFromExample", .operatorValues, operators: [.sampleWithFrom]
+    /// sampleWithFrom over the Producer/Sink article's subjects: `1`, `A`, `2`, `3`, `B`, `4` gives `2A`,
+    /// `4B`.
+    public static let producerSinkArticleSampleWithFromExample = ConformanceContract(
+        "producerSinkArticleSampleWithFromExample", .operatorValues, operators: [.sampleWithFrom]
     ) { run in
         try run.expect(
             subjects: [(.primary, "1"), (.secondary, "A"), (.primary, "2"), (.primary, "3"), (.secondary, "B"), (.primary, "4")],

@@ -2,10 +2,10 @@ import Foundation
 import CombineFramework
 import StyleKit
 
-// Seed 000's two custom operators, as a reader of it writes them: `myMap`, a struct publisher whose
-// subscriber transforms each value, and `myWithLatestFrom`, a class that is the downstream's
-// subscription and holds the latest value of `other`. Then the style that lets ReactiveBench measure
-// them beside its own rows.
+// The two operators of the custom-operator pattern (ReactiveBench's docs/ORIGINS.md), written its way:
+// `myMap`, a struct publisher whose subscriber transforms each value, and `myWithLatestFrom`, a class that
+// is the downstream's subscription and holds the latest value of `other`. Then the style that lets
+// ReactiveBench measure them beside its own rows.
 
 extension Publisher {
     /// `transform(value)` for every value; demand and completion pass through.
@@ -79,7 +79,7 @@ extension Publishers {
     }
 }
 
-/// The downstream's subscription and both inputs' subscriber. Not thread-safe, as seed 000's is not:
+/// The downstream's subscription and both inputs' subscriber. Not thread-safe, as the pattern's is not:
 /// events, requests and cancels come one at a time (the style says so, and ReactiveBench runs its
 /// concurrency workloads and contracts only for thread-safe styles).
 private final class LatestFromSubscription<Input, OtherOutput, Downstream: Subscriber>: Subscription {
@@ -185,11 +185,11 @@ extension Optional {
 /// and `withLatestFrom` runs over it; the others say `unsupported` with the reason below.
 public enum MyOperators: CombineOperatorStyle {
     public static let implementation: ImplementationID = "myOperators"
-    public static let summary = "seed 000's myMap and myWithLatestFrom, as its reader writes them"
+    public static let summary = "myMap and myWithLatestFrom, written as the custom-operator pattern writes them"
     public static let supportedOperators: Set<OperatorID> = [.map, .withLatestFrom]
     public static let isThreadSafe = false
-    /// What the six operators seed 000 does not write say (every operator not written here throws it).
-    public static let unsupportedReason = "seed 000 writes only myMap and myWithLatestFrom"
+    /// What the six operators this example does not write say (every operator not written here throws it).
+    public static let unsupportedReason = "myOperators writes only myMap and myWithLatestFrom"
 
     public static func map<Upstream: Publisher, Output, Consumer: PublisherConsumer>(
         _ upstream: Upstream, _ transform: @escaping (Upstream.Output) -> Output, into consumer: Consumer

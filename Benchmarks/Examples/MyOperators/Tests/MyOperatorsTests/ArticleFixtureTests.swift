@@ -2,9 +2,10 @@ import MyOperators
 import CombineFramework
 import Testing
 
-/// Seed 000's own example: what `myWithLatestFrom` and `myMap` give on its sequence.
-struct SeedFixtureTests {
-    @Test func myWithLatestFromGivesTheSeedsValues() {
+/// The custom-operator article's example (docs/ORIGINS.md of ReactiveBench): what `myWithLatestFrom` and
+/// `myMap` give on its sequence.
+struct ArticleFixtureTests {
+    @Test func myWithLatestFromGivesTheArticlesValues() {
         let numbers = PassthroughSubject<Int, Never>(), strings = PassthroughSubject<String, Never>()
         var results: [String] = []
         let cancellable = numbers.myWithLatestFrom(strings) { "\($0)" + $1 }.sink { results.append($0) }
