@@ -3,12 +3,6 @@ import Testing
 /// The repository stands alone: nothing in it points at a file a clone does not have, and every relative
 /// link of its Markdown reaches a file (and heading) that is there.
 struct StandsAloneTests {
-    /// README.md and docs/ still cite the source articles by number until their rewrite (issue 31); their
-    /// findings are a known issue until then. docs/ORIGINS.md is new and held to the rule already.
-    static func awaitsTheDocsRewrite(_ path: String) -> Bool {
-        (path == "README.md" || path.hasPrefix("docs/")) && path != "docs/ORIGINS.md"
-    }
-
     @Test func noTrackedFileRefersOutsideTheRepository() async throws {
         guard let files = try await RepositoryFiles.tracked() else { return }
         let textFiles = files.textFiles()
@@ -17,14 +11,11 @@ struct StandsAloneTests {
         #expect(textFiles.contains { $0.path == "Package.swift" })
 
         let designDocumentIsTracked = files.containsFile(named: "DESIGN" + ".md")
-        let found = textFiles.flatMap { file in
-            OutsideReference.find(in: file.text, of: file.path, designDocumentIsTracked: designDocumentIsTracked)
-        }
-        for reference in found where !Self.awaitsTheDocsRewrite(reference.path) {
-            Issue.record("\(reference)")
-        }
-        withKnownIssue("README.md and docs/ await their rewrite (issue 31)", isIntermittent: true) {
-            for reference in found where Self.awaitsTheDocsRewrite(reference.path) {
+        for file in textFiles {
+            let found = OutsideReference.find(
+                in: file.text, of: file.path, designDocumentIsTracked: designDocumentIsTracked
+            )
+            for reference in found {
                 Issue.record("\(reference)")
             }
         }
