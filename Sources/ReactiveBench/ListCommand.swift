@@ -1,4 +1,5 @@
 import ArgumentParser
+import Harness
 import Runner
 import StyleKit
 import Workloads
@@ -8,7 +9,20 @@ struct ListCommand: ParsableCommand {
         commandName: "list", abstract: "List implementations, workloads and run parameters."
     )
 
+    @Option(name: .long, help: "terminal, or markdown: the implementations and the operators each supports, as docs/STYLES.md shows them.")
+    var format = ReportFormat.terminal.rawValue
+
+    func validate() throws {
+        guard let format = ReportFormat(rawValue: format), format != .csv else {
+            throw ValidationError("--format must be terminal or markdown (got '\(format)')")
+        }
+    }
+
     func run() {
+        if format == ReportFormat.markdown.rawValue {
+            print(ImplementationTables.markdown(Registry.all))
+            return
+        }
         // Names may contain spaces ("pipelineDepth (4)"): at least two spaces always follow one.
         let width = (Registry.all.map(\.id.rawValue) + Scenarios.all.map(\.name)).map(\.count).max()! + 1
         let familyWidth = Registry.all.map(\.family.rawValue.count).max()!
