@@ -185,11 +185,15 @@ let package = Package(
             swiftSettings: optimisation
         ),
 
+        // The cost model: a run's counts priced by its price list (estimates.csv and the files beside it),
+        // from a finished run directory.
+        .target(name: "CostModel", dependencies: ["Harness", "Workloads", "Runner"], swiftSettings: optimisation),
+
         // The tool as a library: its commands, and `ReactiveBench.main(adding:)` for a package's own rows.
         .target(
             name: "ReactiveBench",
             dependencies: [
-                "Runner", "Workloads", "Harness", "StyleKit", "CombineFramework",
+                "Runner", "CostModel", "Workloads", "Harness", "StyleKit", "CombineFramework",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: optimisation,
@@ -228,7 +232,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "StyleKit", openCombine],
+            dependencies: ["TestSupport", "Harness", "Workloads", "Runner", "CostModel", "StyleKit", openCombine],
             // The allocation probe needs jemalloc as the process allocator, as in the tool: linked, plain
             // `swift test` has it without LD_PRELOAD. (Under a sanitizer, whose runtime is linked into the
             // test executable, the sanitizer's malloc still wins; those runs do not probe allocations.)

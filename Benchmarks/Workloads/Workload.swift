@@ -97,7 +97,13 @@ extension Workload {
     /// repetitions are all kept, as they were after the gate's three passes of extra repetitions, which
     /// never found one quiet (33 extra per cell: about 55 of that run's 218 s).
     public func keepsASecondThreadBusy(for implementation: Implementation) -> Bool {
-        usesASecondThread || implementation.family == .asyncSequence
+        keepsASecondThreadBusy(family: implementation.family)
+    }
+
+    /// ``keepsASecondThreadBusy(for:)`` for a row of `family`, where only a run's CSV row is at hand (the
+    /// cost model leaves these cells out: the wait for the other thread is no count it prices).
+    public func keepsASecondThreadBusy(family: Family?) -> Bool {
+        usesASecondThread || family == .asyncSequence
     }
 
     /// Why `implementation` cannot run this workload because it lacks one of `operators` (with the style's

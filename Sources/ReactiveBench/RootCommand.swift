@@ -13,8 +13,8 @@ struct RootCommand: ParsableCommand {
             130 when SIGINT or SIGTERM stopped a run.
             """,
         subcommands: [
-            ListCommand.self, RunCommand.self, MergeCommand.self, SummaryCommand.self, CompareCommand.self,
-            ABCommand.self, ProfileCommand.self, OrderingsCommand.self, CellCommand.self,
+            ListCommand.self, RunCommand.self, MergeCommand.self, SummaryCommand.self, EstimateCommand.self,
+            CompareCommand.self, ABCommand.self, ProfileCommand.self, OrderingsCommand.self, CellCommand.self,
         ]
     )
 
@@ -22,7 +22,7 @@ struct RootCommand: ParsableCommand {
 
 extension RootCommand {
     /// The commands people type (`cell` is the tool's own).
-    static let commandNames = ["list", "run", "merge", "summary", "compare", "ab", "profile", "orderings"]
+    static let commandNames = ["list", "run", "merge", "summary", "estimate", "compare", "ab", "profile", "orderings"]
 
     /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
     /// would call it an unexpected argument; this names the closest command instead.

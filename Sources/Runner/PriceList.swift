@@ -53,20 +53,10 @@ public enum PriceList {
         file: "prices.csv",
         row: "what one event costs on this machine, in one metric: the slope between the event's control done once and three times per element",
         columns: [
-            CSVColumn("event", "the event: an anatomy control's action (`retainRelease`, `lock`, ...), or `deepFrame`, a frame nested deeper than the return-address predictor holds") {
-                $0.event
-            },
-            CSVColumn(
-                "metric",
-                "`ns` in a time run (and `frames` for `deepFrame`); in an instruction run `instructions`, each anatomy counter's stem and, with `--simulate`, each simulated event's"
-            ) { $0.metric },
-            CSVColumn("per_event", unit: .ofMetric, "the price: `metric` per event, calls and loop step included") {
-                ResultTable.format($0.perEvent, digits: 4)
-            },
-            CSVColumn(
-                "low", unit: .ofMetric,
-                "a time's interval, low end: the k = 3 median's 95% interval less the k = 1 one's, halved (distribution-free, so at least 95%); empty for counts, which are exact"
-            ) { ResultTable.format($0.interval?.lowerBound, digits: 4) },
+            PriceColumn.event.written { $0.event },
+            PriceColumn.metric.written { $0.metric },
+            PriceColumn.perEvent.written { ResultTable.format($0.perEvent, digits: 4) },
+            PriceColumn.low.written { ResultTable.format($0.interval?.lowerBound, digits: 4) },
             CSVColumn("high", unit: .ofMetric, "its high end") { ResultTable.format($0.interval?.upperBound, digits: 4) },
             CSVColumn("k1_per_element", unit: .ofMetric, "the k = 1 cell's median (time) or count per element; empty for `deepFrame`") {
                 ResultTable.format($0.once, digits: 4)

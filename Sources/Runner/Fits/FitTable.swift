@@ -13,14 +13,12 @@ public enum FitTable {
         row: "how one metric of one implementation grows along one sweep: cost = intercept + slope x parameter",
         columns: [
             CSVColumn("schema_version", "`1`") { _ in String(schemaVersion) },
-            CSVColumn("scenario", "the swept scenario, as in results.csv") { $0.scenario },
-            CSVColumn("source", "as in results.csv: `subject` or `direct`; empty where the source is under test") { $0.source },
-            CSVColumn("implementation", "as in results.csv") { $0.implementation },
-            CSVColumn("metric", "`ns` (time), `instructions` (instruction runs), `allocations`, or an anatomy counter's stem") {
-                $0.metric
-            },
-            CSVColumn("measured_per", "what one cost value is per: `element` or `subscription`") { $0.measuredPer },
-            CSVColumn("slope_per", "what one step of the parameter is: `stage` or `subscriber`") { $0.axis.rawValue },
+            FitColumn.scenario.written { $0.scenario },
+            FitColumn.source.written { $0.source },
+            FitColumn.implementation.written { $0.implementation },
+            FitColumn.metric.written { $0.metric },
+            FitColumn.measuredPer.written { $0.measuredPer },
+            FitColumn.slopePer.written { $0.axis.rawValue },
             CSVColumn("parameters", "the parameter values with points, `;`-separated") {
                 $0.parameters.map { ResultTable.format($0) }.joined(separator: ";")
             },
@@ -28,10 +26,7 @@ public enum FitTable {
                 "points", unit: .count,
                 "points in the fit: every repetition of every cell for `ns` (so the interval reflects their spread), one per cell for counts (which repeat)"
             ) { String($0.fit.points) },
-            CSVColumn(
-                "slope", unit: .ofMetric,
-                "the cost of one more stage (subscriber), in `metric` per `measured_per`: `ns` per element per stage, say"
-            ) { fitted($0.fit.slope) },
+            FitColumn.slope.written { fitted($0.fit.slope) },
             CSVColumn("slope_ci95_low", unit: .ofMetric, "the slope's 95% confidence interval (Student's t, points - 2 degrees of freedom): low end") {
                 fitted($0.fit.slopeInterval95.lowerBound)
             },

@@ -1,0 +1,49 @@
+import Harness
+
+/// One part an estimate adds up (a row of estimate_parts.csv): a priced event, the frames beyond the
+/// return-address predictor, or the instructions no event accounts for, with what counts it and its price.
+public struct EstimatePart: Sendable, Equatable {
+    /// The price list's event (`retainRelease`, `deepFrame`), or `other_instructions`.
+    public var part: String
+    /// How a table's column or a sentence names it.
+    public var title: String
+    /// Its ns per unit's column in estimates.csv and stage_estimates.csv.
+    public var column: ColumnDeclaration
+    /// The column its count is read from: an anatomy counter's per unit, `call_depth`, or the other
+    /// instructions.
+    public var countedBy: String
+    /// Whether its count is priced as the instructions it executes, among the other instructions
+    /// (``EstimatePrices/pricedAsInstructions``), rather than at its control's ns.
+    public var pricedAsInstructions: Bool
+    /// ns per event (its control's, from the time run), per frame beyond the predictor, or per other
+    /// instruction; nil for a price the price list does not have (deepFrame).
+    public var nanosecondsPerCount: Double?
+    /// Instructions per event of its control (the instruction run's), 1 for an instruction; nil for frames.
+    public var instructionsPerCount: Double?
+
+    /// The parts in the order the estimate adds them up.
+    public static func parts(_ prices: EstimatePrices) -> [EstimatePart] {
+        PricedEvent.all.map { event in
+            EstimatePart(
+                part: event.event, title: event.title, column: CostModelColumns.part(event),
+                countedBy: ResultColumn.anatomyPerUnit(event.counter).name,
+                pricedAsInstructions: prices.pricedAsInstructions.contains(event.event),
+                nanosecondsPerCount: prices.nanoseconds[event.event], instructionsPerCount: prices.instructions[event.event]
+            )
+        } + [
+            EstimatePart(
+                part: PricedEvent.deepFrame, title: deepFramesTitle, column: CostModelColumns.deepFrames,
+                countedBy: ResultColumn.callDepth.name,
+                pricedAsInstructions: false, nanosecondsPerCount: prices.deepFrame?.nanoseconds, instructionsPerCount: nil
+            ),
+            EstimatePart(
+                part: otherInstructions, title: "other instructions", column: CostModelColumns.otherInstructionsNanoseconds,
+                countedBy: CostModelColumns.otherInstructions.name,
+                pricedAsInstructions: true, nanosecondsPerCount: prices.perInstruction, instructionsPerCount: 1
+            ),
+        ]
+    }
+
+    static let deepFramesTitle = "calls deeper than the return predictor"
+    static let otherInstructions = "other_instructions"
+}
