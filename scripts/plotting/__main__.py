@@ -116,9 +116,9 @@ def is_chart_file(name: str) -> bool:
     return suffix in ("png", "svg") and (stem in CHART_STEMS or stem.startswith(compare.STEM_PREFIX))
 
 
-def draw_charts(run: Run, colours: dict[str, str], directory: Path, estimated=None) -> list[Chart]:
+def draw_charts(run: Run, colours: dict[str, str], directory: Path, model=None) -> list[Chart]:
     """Draws every chart that applies to the run into ``directory`` and says how to read each one
-    (``estimated``: the run's ``estimates.estimate_run``)."""
+    (``model``: the tool's cost model of the run, ``estimates.CostModel``)."""
     charts = []
     stage_png = stagefits.plot(run, colours, directory)
     if stage_png:
@@ -155,7 +155,7 @@ def draw_charts(run: Run, colours: dict[str, str], directory: Path, estimated=No
                 "the direct source.",
             )
         )
-    estimate_png = estimates.plot(run, estimated, colours, directory)
+    estimate_png = estimates.plot(run, model, colours, directory)
     if estimate_png:
         charts.append(
             Chart(
@@ -166,7 +166,7 @@ def draw_charts(run: Run, colours: dict[str, str], directory: Path, estimated=No
                 "machine's price and every other instruction at the price of arithmetic that runs several "
                 "instructions at once (`independentInstructions`), from the two runs' "
                 f"prices.csv ({estimates.FILE} has every cell). On the black line they agree; the grey band "
-                f"is ±{estimates.WITHIN:.0%}; above it the counts say more time than the cell took.",
+                f"is ±{model.tolerance:.0%}; above it the counts say more time than the cell took.",
             )
         )
     charts += [
@@ -300,13 +300,9 @@ def plot_run(run_dir: str, base_dir: str | None) -> int:
     colours = style.colour_map(names)
     try:
         with staging.staged(run.directory) as staged:
-            estimated = estimates.estimate_run(run.directory, run.results)
-            if estimated is not None:
-                estimates.write(estimated, staged / estimates.FILE)
-            charts = draw_charts(run, colours, staged / staging.PLOTS, estimated)
+            charts = draw_charts(run, colours, staged / staging.PLOTS, estimates.CostModel.load(run.directory))
             comparison = None if base is None else draw_comparison(run, base, colours, staged / staging.PLOTS)
             report.write(run, charts, staged, base, comparison)
-            staging.publish_files(staged, run.directory, (estimates.FILE,))
             staging.publish(staged, run.directory, is_chart_file)
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
@@ -315,8 +311,6 @@ def plot_run(run_dir: str, base_dir: str | None) -> int:
         plt.close("all")  # a chart that failed half-way leaves its figure open
     for chart in charts + ([comparison] if comparison else []):
         print(f"wrote {run.directory / staging.PLOTS / chart.png.name} (+ .svg)")
-    if estimated is not None:
-        print(f"wrote {run.directory / estimates.FILE}")
     print(f"wrote {run.directory / staging.REPORT}")
     return 0
 

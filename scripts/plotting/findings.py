@@ -57,17 +57,12 @@ class Numbers:
         return float(row[column])
 
     @cached_property
-    def prices(self) -> estimates.Prices | None:
-        """Both runs' price lists (``estimates.Prices.load``), read once; None without an instruction run."""
-        instructions = summary.instruction_run(self.run.directory)
-        return estimates.Prices.load(self.run.directory, instructions) if instructions else None
-
-    def estimates(self) -> pd.DataFrame | None:
-        """``estimates.estimate_run`` of the run, from the tables read here."""
-        return estimates.estimate_run(self.run.directory, self.run.results, self.instruction_results)
+    def cost_model(self) -> estimates.CostModel | None:
+        """The tool's cost model of the run (``estimates.CostModel``), read once; None without one."""
+        return estimates.CostModel.load(self.run.directory)
 
     def styles(self) -> list[str]:
-        """The implementations of the run, the baseline left out."""
+        """The implementations of the run, but the loop every style is measured against (``data.BASELINE``)."""
         return [name for name in data.implementations(self.run.results) if name != data.BASELINE]
 
 
@@ -96,55 +91,33 @@ def stage_table(numbers: Numbers, series: tuple[str, str]) -> str:
 
 def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
     """Per style, one stage's measured ns against what the price list says its counted events cost
-    (``estimates.price`` of the stage's slopes). None without both runs' price lists."""
-    prices = numbers.prices
-    if prices is None or numbers.instruction_fits is None:
+    (stage_estimates.csv's row of the series). None without the tool's cost model or a row of the series."""
+    model = numbers.cost_model
+    if model is None:
         return None
     scenario, source = series
+    stages = model.stages[(model.stages["scenario"] == scenario) & (model.stages["source"] == source)]
     rows = []
     for name in numbers.styles():
-        measured = numbers.slope(numbers.fits, scenario, source, name, "ns")
-        total = numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element")
-        if measured is None or total is None:
+        own = stages[stages["implementation"] == name]
+        if own.empty:
             continue
-        counts = {metric: numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") or 0.0
-                  for _, metric, _ in estimates.PRICED_EVENTS}  # fmt: skip
-        priced = estimates.price(total, counts, prices, _deep_frames_per_stage(numbers, series, name, prices))
-        rows.append({"style": name, "measured": measured, "events": priced.events,
-                     "instructions_left": priced.instructions_left, "rest": priced.rest,
-                     "estimate": priced.estimate, "per_instruction": prices.per_instruction})  # fmt: skip
+        row = own.iloc[0]
+        rows.append({"style": name, "measured": row["measured_ns_per_unit"], "estimate": row["estimated_ns_per_unit"],
+                     "events": {part.title: row[part.column] for part in model.priced.itertuples()},
+                     "instructions_left": row["other_instructions_per_unit"], "rest": row["other_instructions_ns_per_unit"],
+                     "unexplained": row["unexplained"], "per_instruction": model.per_instruction})  # fmt: skip
     return rows or None
-
-
-def _deep_frames_per_stage(numbers: Numbers, series: tuple[str, str], name: str, prices: estimates.Prices) -> float:
-    """Per stage, the frames a delivery nests beyond the return-address predictor: the least-squares slope
-    of ``estimates.deep_frames`` over the series' cells of the time run against their stages, as
-    fits.csv's slopes are; 0 without two cells that have a ``call_depth``."""
-    results = numbers.run.results
-    if not {"call_depth", "scenario", "source", "parameter"} <= set(results.columns):
-        return 0.0
-    scenario, source = series
-    own = results[(results["scenario"] == scenario) & (results["source"].astype(str) == source)
-                  & (results["implementation"] == name) & (results["status"] == data.OK)]  # fmt: skip
-    points = [(float(stages), estimates.deep_frames(float(depth), prices))
-              for stages, depth in zip(own["parameter"], own["call_depth"])
-              if not pd.isna(depth) and data.DECIMAL.fullmatch(str(stages))]  # fmt: skip
-    if len(points) < 2:
-        return 0.0
-    mean_x = sum(x for x, _ in points) / len(points)
-    mean_y = sum(y for _, y in points) / len(points)
-    spread = sum((x - mean_x) ** 2 for x, _ in points)
-    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread > 0 else 0.0
 
 
 def time_split_table(rows: list[dict], per_instruction: str) -> str:
     """The time split as a Markdown table: ns per stage by priced event, and what is left unexplained."""
-    titles = [title for _, _, title in estimates.PRICED_EVENTS] + [estimates.DEEP_CALLS]
+    titles = list(rows[0]["events"])
     header = ["style", "measured ns"] + [f"{title} ns" for title in titles] + [
         f"other instructions x {per_instruction} ns", "estimate ns", "unexplained"]  # fmt: skip
     lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
     for row in rows:
-        unexplained = (row["measured"] - row["estimate"]) / row["measured"] if row["measured"] > 0 else math.nan
+        unexplained = row["unexplained"]
         cells = [f"`{row['style']}`", number(row["measured"], 1)] + [number(row["events"][title], 1) for title in titles]
         cells += [f"{number(row['rest'], 1)} ({number(row['instructions_left'])})", number(row["estimate"], 1),
                   f"{unexplained:+.0%}" if math.isfinite(unexplained) else "-"]  # fmt: skip
@@ -161,7 +134,7 @@ def findings(numbers: Numbers) -> list[str]:
         _cheapest_and_costliest_stage(numbers, series),
         _chains_that_bend(numbers, series),
         _fewer_instructions_more_time(numbers, series),
-        _rx_stage(numbers, series),
+        _costliest_stage(numbers, series),
         _locks_per_stage(numbers, series),
         _subscription_stage(numbers),
     ) if finding]  # fmt: skip
@@ -302,29 +275,31 @@ def _priced(numbers: Numbers, series: tuple[str, str], name: str) -> str:
     )
 
 
-def _rx_stage(numbers: Numbers, series) -> str | None:
-    """What an Rx stage does per element, and which of its calls explain its cost."""
-    if series is None or "rxSink" not in numbers.styles():
+def _costliest_stage(numbers: Numbers, series) -> str | None:
+    """What the costliest style's stage does per element, and which of its calls explain its cost."""
+    if series is None or numbers.fits is None:
         return None
     scenario, source = series
-    values = {metric: numbers.slope(numbers.instruction_fits, scenario, source, "rxSink", metric, "element") for metric, _ in data.ANATOMY}
-    instructions = numbers.slope(numbers.instruction_fits, scenario, source, "rxSink", "instructions", "element")
-    ns = numbers.slope(numbers.fits, scenario, source, "rxSink", "ns")
-    if instructions is None or ns is None:
+    slopes = {name: numbers.slope(numbers.fits, scenario, source, name, "ns") for name in numbers.styles()}
+    slopes = {name: value for name, value in slopes.items() if value is not None}
+    if not slopes:
+        return None
+    name = max(slopes, key=slopes.get)
+    values = {metric: numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") for metric, _ in data.ANATOMY}
+    instructions = numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element")
+    if instructions is None:
         return None
     anatomy = ", ".join(f"{number(values[metric], 2)} {title}" for metric, title in data.ANATOMY if values[metric])
     reasons = []
     if (values["lock_acquisitions"] or 0) >= 0.5:
-        reasons.append("its sinks take a lock per element (the disposed flag `forwardOn` checks is an `AtomicInt`, "
-                       "which in RxSwift is an `NSLock`)")  # fmt: skip
+        reasons.append("it takes a lock per element")
     if (values["metadata_lookups"] or 0) >= 0.5:
-        reasons.append("its `Event`s pass through generic code the compiler did not specialise, which looks "
-                       "metadata up at run time")  # fmt: skip
-    text = "; ".join(reasons)
-    why = f" {text[:1].upper()}{text[1:]}." if text else ""
+        reasons.append("its values pass through generic code the compiler did not specialise, which looks metadata "
+                       "up at run time")  # fmt: skip
+    why = f" {'; '.join(reasons)[:1].upper()}{'; '.join(reasons)[1:]} (docs/PROFILES.md follows its calls)." if reasons else ""
     return (
-        f"**An Rx stage costs {number(ns, 1)} ns and {number(instructions)} instructions per element.** "
-        f"Per stage and element it makes {anatomy or 'none of the counted calls'}.{why}"
+        f"**The costliest stage, `{name}`'s, costs {number(slopes[name], 1)} ns and {number(instructions)} instructions "
+        f"per element.** Per stage and element it makes {anatomy or 'none of the counted calls'}.{why}"
     )
 
 
@@ -373,8 +348,8 @@ def _where_an_element_executes(numbers: Numbers) -> str | None:
     return (
         "**Where a `map` element's instructions execute** (over the subject; each function's own instructions "
         f"by the library or module that holds it, docs/CSV.md), the three largest parts: {'; '.join(rows)}. "
-        "The library core is the subject and, for `builtin`, the operator; the operator stages are the style's "
-        "own module."
+        "The library core is the reactive library the pipeline runs on: the subject, and the operators of a style "
+        "that uses the library's own; the operator stages are the style's own module."
     )
 
 
@@ -441,81 +416,104 @@ def document(numbers: Numbers) -> str:
 
 
 def estimate_section(numbers: Numbers) -> list[str]:
-    """How well each single-thread cell's counts, priced, give its measured median (estimates.py): the
-    distribution, per style, and what the cells it misses have in common. Empty without an estimate."""
-    found = numbers.estimates()
-    if found is None:
+    """How well each single-thread cell's counts, priced, give its measured median (the tool's
+    estimate_summary.csv): the distribution, per style, and what the cells it misses have in common. Empty
+    without an estimate."""
+    model = numbers.cost_model
+    if model is None or model.estimates.empty:
         return []
-    spread = estimates.distribution(found)
-    within = f"±{estimates.WITHIN:.0%}"
-    dependent = found["estimated_ns_per_unit_if_dependent"] / found["measured_ns_per_unit"] - 1
-    events_only = found["estimated_ns_per_unit"] - found["other_instructions_ns_per_unit"]
-    measured = found["measured_ns_per_unit"]
-    bracketed = ((measured >= events_only * (1 - estimates.WITHIN))
-                 & (measured <= found["estimated_ns_per_unit_if_dependent"] * (1 + estimates.WITHIN)))  # fmt: skip
+    spread, dependent = model.spread(), model.spread(estimates.IF_DEPENDENT)
+    within, cells = f"±{model.tolerance:.0%}", int(spread["cells"])
     lines = [
         "## How well the counts explain each cell's time",
-        f"Every single-thread cell of the run ({spread.cells}: all but `asyncHop`, `contention` and the "
-        "`asyncSequence` row) estimated from its counts per unit: each priced event at its price, as above, and "
-        "every other instruction at the independent arithmetic control's price (`estimates.csv`, "
-        f"`plots/estimate.png`){_as_instructions(numbers)}. **{spread.within} of {spread.cells} cells "
-        f"({spread.share_within:.0%}) are within {within} of their measured median**; the median error is {spread.median_error:.0%}, and half the "
-        f"estimates lie between {spread.quartiles[0]:+.0%} and {spread.quartiles[1]:+.0%} of the median. At the "
-        f"dependent chain's price per instruction instead, {int((dependent.abs() <= estimates.WITHIN).sum())} "
-        f"are within {within}. The measured median lies between the events alone and the dependent bound "
-        f"({within} either side) in {int(bracketed.sum())} of {spread.cells}.",
-        _estimate_table(found),
+        f"Every single-thread cell of the run ({cells}{_left_out(model)}) estimated from its counts per unit: each "
+        "priced event at its price, as above, and every other instruction at the independent arithmetic control's "
+        f"price (`estimates.csv`, `plots/estimate.png`){_as_instructions(numbers)}. **{spread['within']:.0f} of "
+        f"{cells} cells ({estimates.share(spread['within'], cells):.0%}) are within {within} of their measured "
+        f"median**; the median error is {spread['median_abs_error']:.0%}, and half the estimates lie between "
+        f"{spread['error_lower_quartile']:+.0%} and {spread['error_upper_quartile']:+.0%} of the median. At the "
+        f"dependent chain's price per instruction instead, {dependent['within']:.0f} are within {within}. The "
+        f"measured median lies between the events alone and the dependent bound ({within} either side) in "
+        f"{spread['bracketed']:.0f} of {cells}.",
+        _estimate_table(model),
     ]
-    iai = estimates.iai_distribution(found)
-    if iai is not None:
-        other, per_cycle = iai
+    iai = model.spread(estimates.CYCLES)
+    if iai is not None and iai["cells"] > 0:
         lines.append(
             "Beside it, iai-callgrind's and CodSpeed's estimate from callgrind's cache simulation (L1 hits + 5 x "
             "last-level hits + 35 x memory accesses, in cycles; the instruction run's `--simulate`), read at the "
-            f"one ns per cycle that fits these cells best ({per_cycle:.3f}): **{other.within} of {other.cells} cells "
-            f"({other.share_within:.0%}) within {within}**, median error {other.median_error:.0%}."
+            f"one ns per cycle that fits these cells best ({iai['ns_per_cycle']:.3f}): **{iai['within']:.0f} of "
+            f"{iai['cells']:.0f} cells ({estimates.share(iai['within'], iai['cells']):.0%}) within {within}**, "
+            f"median error {iai['median_abs_error']:.0%}."
         )
-    misses = found[found["estimate_error"].abs() > estimates.WITHIN]
-    if not misses.empty:
-        parts = []
-        for label, rows in (("too high", misses[misses["estimate_error"] > 0]),
-                            ("too low", misses[misses["estimate_error"] < 0])):  # fmt: skip
-            if rows.empty:
-                continue
-            scenarios = rows["workload"].map(data.scenario).value_counts().head(4)
-            styles = rows["implementation"].value_counts().head(3)
-            direct = int(rows["workload"].str.endswith("[direct]").sum())
-            deepest = int(rows["workload"].str.contains("(16)", regex=False).sum())
-            parts.append(
-                f"{len(rows)} {label} (by scenario: " + ", ".join(f"`{name}` {count}" for name, count in scenarios.items())
-                + "; by style: " + ", ".join(f"`{name}` {count}" for name, count in styles.items())
-                + f"; {direct} over the direct source, {deepest} at 16 stages)"
-            )
-        lines.append(f"**The {len(misses)} cells outside {within}:** " + "; ".join(parts) + ". Worst: " + ", ".join(
-            f"`{row.workload}` / `{row.implementation}` ({row.estimate_error:+.0%})"
-            for row in misses.reindex(misses["estimate_error"].abs().sort_values(ascending=False).index).head(5).itertuples()
-        ) + ".")  # fmt: skip
+    misses = _misses(model, within)
+    if misses:
+        lines.append(misses)
     return lines
 
 
-def _as_instructions(numbers: Numbers) -> str:
-    """The clause naming the events priced as their instructions (``estimates.Prices.as_instructions``)."""
-    prices = numbers.prices
-    if prices is None or not prices.as_instructions:
+def _left_out(model: estimates.CostModel) -> str:
+    """': all but' the scenarios and the rows whose every cell the estimate leaves out (a second thread
+    busy), from estimate_summary.csv; empty when it leaves none out."""
+    names = []
+    for grouped_by, name in (("scenario", "`{}`"), ("implementation", "the `{}` row")):
+        rows = model.groups(estimates.PRICES, grouped_by)
+        names += [name.format(group) for group in rows.loc[(rows["cells"] == 0) & (rows["left_out"] > 0), "group"]]
+    if not names:
         return ""
-    titles = [title for event, _, title in estimates.PRICED_EVENTS if event in prices.as_instructions]
+    return ": all but " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0])
+
+
+def _misses(model: estimates.CostModel, within: str) -> str | None:
+    """The cells outside the tolerance, too high and too low: by scenario, by style, over the direct source, at
+    16 stages (estimate_summary.csv's counts), and the five worst (estimates.csv)."""
+    outside = model.spread()
+    if outside["above"] + outside["below"] == 0:
+        return None
+    parts = []
+    for label, column in (("too high", "above"), ("too low", "below")):
+        if outside[column] == 0:
+            continue
+        scenarios, styles = (_most(model.groups(estimates.PRICES, grouped_by), column, count)
+                             for grouped_by, count in (("scenario", 4), ("implementation", 3)))  # fmt: skip
+        direct, deepest = (model.spread(estimates.PRICES, grouped_by, group)
+                           for grouped_by, group in (("source", "direct"), ("parameter", "16")))  # fmt: skip
+        parts.append(
+            f"{outside[column]:.0f} {label} (by scenario: {scenarios}; by style: {styles}; "
+            f"{0 if direct is None else direct[column]:.0f} over the direct source, "
+            f"{0 if deepest is None else deepest[column]:.0f} at 16 stages)"
+        )
+    found = model.estimates
+    size = found["estimate_error"].abs()
+    worst = found[size > model.tolerance].assign(size=size).sort_values("size", ascending=False, kind="stable").head(5)
+    listed = ", ".join(f"`{row.workload}` / `{row.implementation}` ({row.estimate_error:+.0%})" for row in worst.itertuples())
+    missed = f"{outside['above'] + outside['below']:.0f}"
+    return f"**The {missed} cells outside {within}:** " + "; ".join(parts) + f". Worst: {listed}."
+
+
+def _most(groups, column: str, count: int) -> str:
+    """The ``count`` groups with the most cells in ``column``, most first (ties in the file's order)."""
+    rows = groups[groups[column] > 0].sort_values(column, ascending=False, kind="stable").head(count)
+    return ", ".join(f"`{group}` {value:.0f}" for group, value in zip(rows["group"], rows[column]))
+
+
+def _as_instructions(numbers: Numbers) -> str:
+    """The clause naming the events priced as their instructions (estimate_parts.csv)."""
+    model = numbers.cost_model
+    titles = model.as_instructions if model is not None else []
+    if not titles:
+        return ""
     return ("; " + ", ".join(titles) + " cost no more here than their controls' instructions at the independent "
             "price, and are priced as the instructions each cell executes for them")
 
 
-def _estimate_table(found: pd.DataFrame) -> str:
+def _estimate_table(model: estimates.CostModel) -> str:
     """Per style: cells, how many within, and the median signed error."""
-    header = ["style", "cells", f"within ±{estimates.WITHIN:.0%}", "median error"]
+    header = ["style", "cells", f"within ±{model.tolerance:.0%}", "median error"]
     lines = ["| " + " | ".join(header) + " |", "|---|---:|---:|---:|"]
-    for name in data.implementations(found):
-        own = found[found["implementation"] == name]
-        spread = estimates.distribution(own)
-        lines.append(f"| `{name}` | {spread.cells} | {spread.within} | {own['estimate_error'].median():+.0%} |")
+    rows = model.groups(estimates.PRICES, "implementation")
+    for row in rows[rows["cells"] > 0].itertuples():
+        lines.append(f"| `{row.group}` | {row.cells:.0f} | {row.within:.0f} | {row.median_error:+.0%} |")
     return "\n".join(lines)
 
 

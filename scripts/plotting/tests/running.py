@@ -1,12 +1,16 @@
-"""Runs ``scripts/plot`` in process and keeps what it printed."""
+"""Runs ``scripts/plot`` in process, or the tool's cost model (``reactive-bench estimate``), and keeps what it
+printed."""
 
 from __future__ import annotations
 
 import contextlib
 import io
+import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 
 from plotting import __main__ as cli
+from plotting import data, verdicts
 
 
 @dataclass(frozen=True)
@@ -27,3 +31,14 @@ def run_plot(arguments: list[str]) -> Outcome:
         except SystemExit as exit:
             status = exit.code
     return Outcome(status, output.getvalue().splitlines(), errors.getvalue().splitlines())
+
+
+def run_estimate(run_dir: Path) -> Outcome:
+    """``reactive-bench estimate RUN_DIR`` (the release build, or $REACTIVE_BENCH_TOOL: a debug build runs it
+    too); AssertionError saying how to build it when there is none."""
+    tool = verdicts.tool_path(data.ROOT)
+    if not tool.is_file():
+        raise AssertionError(f"{tool}: no reactive-bench to estimate with: build it with `swift build -c release "
+                             f"--product reactive-bench`, or set {verdicts.TOOL_ENVIRONMENT}")  # fmt: skip
+    finished = subprocess.run([str(tool), "estimate", str(run_dir)], capture_output=True, text=True, check=False)
+    return Outcome(finished.returncode, finished.stdout.splitlines(), finished.stderr.splitlines())

@@ -47,6 +47,7 @@ def row(workload: tuple[str, str, str], implementation: str, index: int) -> dict
         "bytes_per_unit": "0", "allocations_per_subscription": str(6 + index * 100 * (scenario == "fanOut")),
         "bytes_per_subscription": "384", "retained_bytes": "0", "demand_overhead_percent": overhead,
         "latency_recording_overhead_ns": "28", "ns_per_unit_samples": ";".join(map(str, samples)),
+        "request_calls_per_unit": "0",
     }  # fmt: skip
 
 
@@ -83,6 +84,23 @@ def write_run(directory: Path) -> Path:
         csv.writer(file).writerows(
             [["key", "value"], ["git_commit", "abc"], ["run_complete", "true"], ["result_rows", str(len(rows))]]
         )
+    return directory
+
+
+def write_instruction_run(directory: Path, counts: dict[str, str]) -> Path:
+    """``write_run``'s rows as an instruction run (callgrind's, environment.csv's metric) into ``directory``,
+    every ok row counted at ``counts`` (instructions_per_unit and the anatomy's columns)."""
+    write_run(directory)
+    path = directory / "results.csv"
+    with open(path, newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    columns = list(dict.fromkeys(list(rows[0]) + list(counts) + ["instructions_source"]))
+    with open(path, "w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=columns, restval="")
+        writer.writeheader()
+        writer.writerows(row | counts | {"instructions_source": "callgrind"} if row["status"] == "ok" else row for row in rows)
+    with open(directory / "environment.csv", "a", newline="", encoding="utf-8") as file:
+        csv.writer(file).writerow(["metric", "instructions"])
     return directory
 
 

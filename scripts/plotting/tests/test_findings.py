@@ -1,5 +1,6 @@
-"""FINDINGS.md's split of one stage's time: each counted event at its price, the rest at the arithmetic
-control's price per instruction, checked against numbers worked out by hand."""
+"""FINDINGS.md's split of one stage's time as the tool's cost model gives it (stage_estimates.csv): each
+counted event at its price, the rest at the arithmetic control's price per instruction, checked against
+numbers worked out by hand."""
 
 from __future__ import annotations
 
@@ -9,10 +10,15 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from plotting import data, estimates, findings
+from plotting import data, findings
 
 from . import synthetic
-from .synthetic import FIT_COLUMNS, write_run
+from .running import run_estimate
+from .synthetic import FIT_COLUMNS, write_instruction_run, write_run
+
+# The price list's events (the tool's `PricedEvent`) and its two arithmetic controls, as a run writes them.
+EVENTS = ("retainRelease", "exclusivityCheck", "lock", "metadataLookup", "dynamicCast", "malloc", "atomicRMW",
+          "independentInstructions", "instructions")  # fmt: skip
 
 
 def write_fits(directory: Path, rows: list[tuple[str, str, float]]) -> None:
@@ -38,18 +44,24 @@ def write_price_lists(time_run: Path, instruction_run: Path) -> None:
     70, an atomic 5 ns and 10, every other event 1 ns and 100 (less than its instructions take: priced as
     instructions); an instruction 0.1 ns where instructions run at once (20 ns for 200), 0.3 ns in a
     dependent chain (60 ns for 200)."""
-    events = [event for event, _, _ in estimates.PRICED_EVENTS] + ["independentInstructions", "instructions"]
     ns = {"retainRelease": "10", "lock": "8", "atomicRMW": "5", "independentInstructions": "20", "instructions": "60"}
-    write_prices(time_run, [(event, "ns", ns.get(event, "1")) for event in events])
+    write_prices(time_run, [(event, "ns", ns.get(event, "1")) for event in EVENTS])
     counts = {"retainRelease": "60", "lock": "70", "atomicRMW": "10", "independentInstructions": "200", "instructions": "200"}
-    write_prices(instruction_run, [(event, "instructions", counts.get(event, "100")) for event in events]
+    write_prices(instruction_run, [(event, "instructions", counts.get(event, "100")) for event in EVENTS]
                  + [("retainRelease", "atomic_rmws", "2")])  # fmt: skip
+
+
+# Every ok row of the instruction run: counts the estimate can read (its stage split reads the fits).
+COUNTS = {"instructions_per_unit": "1000"} | {f"{counter}_per_unit": "0" for counter in (
+    "retains", "releases", "atomic_rmws", "lock_acquisitions", "exclusivity_checks", "metadata_lookups", "dynamic_casts",
+    "mallocs")}  # fmt: skip
 
 
 class TimeSplitTests(unittest.TestCase):
     def setUp(self) -> None:
         self.run_dir = write_run(Path(tempfile.mkdtemp(prefix="findings-")) / "run")
-        instructions = write_run(self.run_dir / "instructions")
+        self.addCleanup(shutil.rmtree, self.run_dir.parent, True)
+        instructions = write_instruction_run(self.run_dir / "instructions", COUNTS)
         write_fits(self.run_dir, [("builtin", "ns", 40.0)])
         # One stage: 2 retain+release pairs (2 atomics each) and 1 lock, 5 atomics in all, 1,000 instructions.
         write_fits(instructions, [("builtin", "instructions", 1000.0), ("builtin", "retains", 2.0),
@@ -57,39 +69,44 @@ class TimeSplitTests(unittest.TestCase):
                                   ("builtin", "atomic_rmws", 5.0)])  # fmt: skip
         write_price_lists(self.run_dir, instructions)
 
+    def split(self) -> list[dict] | None:
+        """The tool's estimate of the run, which must succeed, then the split FINDINGS shows."""
+        outcome = run_estimate(self.run_dir)
+        self.assertEqual((outcome.status, outcome.stderr), (0, []), outcome)
+        return findings.time_split(findings.Numbers(self.run_dir), ("pipelineDepth", "direct"))
+
     def test_each_event_at_its_price_and_the_rest_at_the_arithmetic_price(self) -> None:
-        numbers = findings.Numbers(self.run_dir)
-        rows = findings.time_split(numbers, ("pipelineDepth", "direct"))
+        rows = self.split()
         self.assertIsNotNone(rows)
         row = next(row for row in rows if row["style"] == "builtin")
         self.assertEqual(row["events"]["retain+release"], 20.0)
         self.assertEqual(row["events"]["lock"], 8.0)
         self.assertEqual(row["events"]["other atomic RMW"], 5.0)  # 5 atomics, 4 of them the retains'
         # 1000 - 2 x 60 - 70 - 10 = 800 instructions left, at 20 / 200 = 0.1 ns each.
-        self.assertAlmostEqual(row["instructions_left"], 800.0)
-        self.assertAlmostEqual(row["rest"], 80.0)
-        self.assertAlmostEqual(row["estimate"], 113.0)
+        self.assertEqual(row["instructions_left"], 800.0)
+        self.assertEqual(row["rest"], 80.0)
+        self.assertEqual(row["estimate"], 113.0)
         table = findings.time_split_table(rows, "0.100")
-        self.assertIn("| `builtin` | 40.0 | 20.0 |", table)
-        self.assertIn("-182%", table)
+        self.assertIn("| `builtin` | 40.0 | 20.0 | 0.0 | 8.0 | 0.0 | 0.0 | 0.0 | 5.0 | 0.0 | 80.0 (800) | 113.0 | -182% |", table)
 
     def test_no_price_list_no_split(self) -> None:
         (self.run_dir / "prices.csv").unlink()
+        self.assertEqual(run_estimate(self.run_dir).status, 2)
         self.assertIsNone(findings.time_split(findings.Numbers(self.run_dir), ("pipelineDepth", "direct")))
 
     def test_a_price_that_is_not_a_number_is_one_line(self) -> None:
         write_prices(self.run_dir, [("lock", "ns", "nan")])
-        with self.assertRaises(data.InputError) as caught:
-            findings.time_split(findings.Numbers(self.run_dir), ("pipelineDepth", "direct"))
-        self.assertIn("prices.csv: line 2, column per_event: 'nan' is not a number", str(caught.exception))
+        outcome = run_estimate(self.run_dir)
+        self.assertEqual((outcome.status, len(outcome.stderr)), (2, 1), outcome)
+        self.assertIn("prices.csv: line 2, column per_event: 'nan' is not a number", outcome.stderr[0])
 
     def test_a_retain_without_atomics_is_priced_as_instructions_only(self) -> None:
         instructions = self.run_dir / "instructions"
         write_fits(instructions, [("builtin", "instructions", 1000.0), ("builtin", "retains", 1.0),
                                   ("builtin", "releases", 1.0)])  # fmt: skip
-        row = findings.time_split(findings.Numbers(self.run_dir), ("pipelineDepth", "direct"))[0]
+        row = self.split()[0]
         self.assertEqual(row["events"]["retain+release"], 0.0)
-        self.assertAlmostEqual(row["instructions_left"], 1000.0)
+        self.assertEqual(row["instructions_left"], 1000.0)
 
 
 class ChainsThatBendTests(unittest.TestCase):

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from plotting import data, readme
 
-from .synthetic import FIT_COLUMNS, IMPLEMENTATIONS, write_run
-from .test_findings import write_price_lists
+from .running import run_estimate
+from .synthetic import FIT_COLUMNS, IMPLEMENTATIONS, write_instruction_run, write_run
+from .test_findings import COUNTS, write_price_lists
 
 # The synthetic run's rows after the baseline: one with every fit, one whose chain bends, one with none.
 LINEAR, BENT, ABSENT = IMPLEMENTATIONS[1:4]
@@ -46,7 +47,7 @@ class VerdictTests(unittest.TestCase):
         self.directory = Path(tempfile.mkdtemp(prefix="readme-"))
         self.addCleanup(shutil.rmtree, self.directory, True)
         self.run_dir = write_run(self.directory / "run")
-        instructions = write_run(self.run_dir / "instructions")
+        instructions = write_instruction_run(self.run_dir / "instructions", COUNTS)
         write_fits(self.run_dir, [
             (data.BASELINE, "ns", "element", 0.27, "linear"), (data.BASELINE, "allocations", "subscription", 0.0, "flat"),
             (LINEAR, "ns", "element", 40.0, "linear"), (LINEAR, "allocations", "subscription", 2.0, "linear"),
@@ -76,6 +77,10 @@ class VerdictTests(unittest.TestCase):
         self.assertEqual(rows[BENT][:3], ["72.9*", "1,132", "0.05"])
 
     def test_the_main_cost_is_the_largest_part_of_the_split(self) -> None:
+        """The split is the tool's (stage_estimates.csv): none before `reactive-bench estimate` has run."""
+        self.assertEqual([cells[4] for cells in self.rows().values()], [""] * len(self.rows()))
+        outcome = run_estimate(self.run_dir)
+        self.assertEqual((outcome.status, outcome.stderr), (0, []), outcome)
         rows = self.rows()
         self.assertEqual(rows[LINEAR][4], "retain+release (20.0 of 40.0 ns)")
         # 1,132 instructions at 0.1 ns each, nothing else counted.
