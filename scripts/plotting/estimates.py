@@ -78,9 +78,14 @@ class CostModel:
         return self.parts[self.parts["counted_by"] != OTHER_INSTRUCTIONS]
 
     @property
+    def other_instructions(self) -> pd.Series:
+        """estimate_parts.csv's part of the instructions no event accounts for."""
+        return self.parts[self.parts["counted_by"] == OTHER_INSTRUCTIONS].iloc[0]
+
+    @property
     def per_instruction(self) -> float:
         """ns per instruction no event accounts for."""
-        return float(self.parts.loc[self.parts["counted_by"] == OTHER_INSTRUCTIONS, "ns_per_count"].iloc[0])
+        return float(self.other_instructions["ns_per_count"])
 
     @property
     def as_instructions(self) -> list[str]:

@@ -106,7 +106,8 @@ def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
         rows.append({"style": name, "measured": row["measured_ns_per_unit"], "estimate": row["estimated_ns_per_unit"],
                      "events": {part.title: row[part.column] for part in model.priced.itertuples()},
                      "instructions_left": row["other_instructions_per_unit"], "rest": row["other_instructions_ns_per_unit"],
-                     "unexplained": row["unexplained"], "per_instruction": model.per_instruction})  # fmt: skip
+                     "unexplained": row["unexplained"], "per_instruction": model.per_instruction,
+                     "rest_title": model.other_instructions["title"]})  # fmt: skip
     return rows or None
 
 

@@ -41,8 +41,6 @@ SCHEMA_IMPLEMENTATIONS = "implementations"
 SCHEMA_NAME_KEYS = ("id", "name")
 SCHEMA_THREAD_SAFE = "isThreadSafe"
 SCHEMA_WHEN_TO_USE = "whenToUse"
-# The instructions the time split prices at the arithmetic control's price, as the verdict names them.
-OTHER_INSTRUCTIONS = "other instructions"
 # (workloads to take a column from: the first the run has, what one unit is called). Headings name the
 # workload taken, so a default run (`subscribeChurn (4)`) and a full one (`(1)`) both read right.
 TIME_COLUMNS = (
@@ -163,7 +161,7 @@ def _processor(run: data.Run) -> str:
 def main_cost(split_row: dict) -> str:
     """The largest part of one stage's time in FINDINGS.md's split, with the measured time it is part of:
     ``retain+release (11.4 of 38.6 ns)``."""
-    parts = dict(split_row["events"]) | {OTHER_INSTRUCTIONS: split_row["rest"]}
+    parts = dict(split_row["events"]) | {split_row["rest_title"]: split_row["rest"]}
     title, ns = max(parts.items(), key=lambda part: part[1])
     return f"{title} ({findings.number(ns, 1)} of {findings.number(split_row['measured'], 1)} ns)"
 
