@@ -41,6 +41,7 @@ public struct DemandWorkload: StreamWorkload {
     public var baseName: String { "demand (\(parameter!))" }
     public var scenario: String { "demand" }
     public var parameter: String? { slowConsumer ? "\(demand), slowConsumer" : demand.description }
+    public var parameterTitle: String? { "demand policy" }
     public var summary: String {
         let work = slowConsumer ? ", \(ConsumerWork.slowRounds) rounds of work per value" : ""
         return "\(source) -> map -> sink requesting \(demand)\(work): overhead vs unlimited"

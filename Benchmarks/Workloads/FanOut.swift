@@ -58,6 +58,7 @@ public struct FanOutWorkload: Workload {
     public var scenario: String { source == .familySubject ? "fanOut" : "fanOutCustomSubject" }
     public var sweepAxis: SweepAxis? { .subscriber }
     public var parameter: String? { String(subscribers) }
+    public var parameterTitle: String? { "subscribers" }
     public var summary: String {
         let subject = source == .familySubject ? "the family's subject" : "CustomSubject"
         return "\(subject) -> map -> sink for each of \(subscribers) subscribers; per delivery (element x subscriber)"

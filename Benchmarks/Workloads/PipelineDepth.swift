@@ -38,6 +38,7 @@ public struct PipelineDepthWorkload: StreamWorkload {
     public var operators: [OperatorID] { [stage.operatorID] }
     public var sweepAxis: SweepAxis? { .stage }
     public var parameter: String? { String(depth) }
+    public var parameterTitle: String? { "\(stage.rawValue) operators in the chain (depth)" }
     public var summary: String { "\(source) -> \(stage.rawValue) x \(depth) -> sink" }
 
     public func reference(input: SeededInput, count: Int) -> Checksum {

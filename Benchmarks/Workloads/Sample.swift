@@ -32,6 +32,7 @@ public struct SampleWorkload: TwoInputWorkload {
     public var baseName: String { "sample (\(schedule.period))" }
     public var scenario: String { "sample" }
     public var parameter: String? { String(schedule.period) }
+    public var parameterTitle: String? { "primary elements per secondary element" }
     public var summary: String {
         "primary -> sample(secondary) -> sink; sampler ticks before every k-th primary element, "
             + "k = \(schedule.period), two \(source) sources"

@@ -32,6 +32,7 @@ public struct SampleWithFromWorkload: TwoInputWorkload {
     public var baseName: String { "sampleWithFrom (\(schedule.period))" }
     public var scenario: String { "sampleWithFrom" }
     public var parameter: String? { String(schedule.period) }
+    public var parameterTitle: String? { "primary elements per secondary element" }
     public var summary: String {
         "primary -> sampleWithFrom(secondary) -> sink; secondary sends before every k-th primary element, "
             + "k = \(schedule.period), two \(source) sources"

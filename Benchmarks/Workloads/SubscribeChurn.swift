@@ -45,6 +45,7 @@ public struct SubscribeChurnWorkload: SourcedWorkload {
     public var scenario: String { "subscribeChurn" }
     public var sweepAxis: SweepAxis? { .stage }
     public var parameter: String? { String(depth) }
+    public var parameterTitle: String? { "map stages subscribed and cancelled (depth)" }
     public var summary: String {
         "subscribe \(source) -> \(depth == 1 ? "map" : "\(depth) x map") -> sink, deliver one element, cancel; "
             + "per subscription"

@@ -31,6 +31,7 @@ public struct WithLatestFromWorkload: TwoInputWorkload {
     public var baseName: String { "withLatestFrom (\(schedule.period))" }
     public var scenario: String { "withLatestFrom" }
     public var parameter: String? { String(schedule.period) }
+    public var parameterTitle: String? { "primary elements per secondary element" }
     public var summary: String {
         "primary -> withLatestFrom(secondary) -> sink; secondary sends before every k-th primary element, "
             + "k = \(schedule.period), two \(source) sources"

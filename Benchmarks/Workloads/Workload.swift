@@ -16,6 +16,9 @@ public protocol Workload: Sendable {
     var scenario: String { get }
     /// The swept parameter's value ("4", "max1Requested"), or nil for a scenario without one.
     var parameter: String? { get }
+    /// What the swept parameter is, as a chart's axis names it ("subscribers"); nil for a scenario
+    /// without one. `reactive-bench schema` gives it for every scenario.
+    var parameterTitle: String? { get }
     /// Where the elements come from (``SourceKind``), for a workload that runs over either source
     /// (every ``SourcedWorkload``); nil for one whose source is itself under test (`fanOut`, `asyncHop`,
     /// `contention`). The CSV's `source` column.
@@ -63,6 +66,7 @@ public protocol Workload: Sendable {
 extension Workload {
     public var scenario: String { name }
     public var parameter: String? { nil }
+    public var parameterTitle: String? { nil }
     public var sourceAxis: SourceKind? { nil }
     public var demandReference: String? { nil }
     public var sweepAxis: SweepAxis? { nil }

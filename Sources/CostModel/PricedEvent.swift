@@ -9,8 +9,15 @@ public struct PricedEvent: Sendable, Equatable {
     public let action: AnatomyControlAction
     /// The counter a cell's count of the event is read from (`<counter>_per_unit`).
     public let counter: AnatomyCounter
-    /// How a table's column or a sentence names it: `retain+release`.
+    /// How a table's column or a sentence names it: the action's title (`retain+release`), unless the
+    /// estimate counts it apart from another event.
     public let title: String
+
+    init(action: AnatomyControlAction, counter: AnatomyCounter, title: String? = nil) {
+        self.action = action
+        self.counter = counter
+        self.title = title ?? action.title
+    }
 
     /// The price list's name of the event: `retainRelease`.
     public var event: String { action.rawValue }
@@ -18,12 +25,13 @@ public struct PricedEvent: Sendable, Equatable {
     /// Every priced event, in the order the estimate prices them and estimates.csv lists them. A
     /// retain+release pair comes before the atomics, since it executes two of them (``EstimatePrices``).
     public static let all: [PricedEvent] = [
-        PricedEvent(action: .retainRelease, counter: .retains, title: "retain+release"),
-        PricedEvent(action: .exclusivityCheck, counter: .exclusivityChecks, title: "exclusivity check"),
-        PricedEvent(action: .lock, counter: .lockAcquisitions, title: "lock"),
-        PricedEvent(action: .metadataLookup, counter: .metadataLookups, title: "metadata lookup"),
-        PricedEvent(action: .dynamicCast, counter: .dynamicCasts, title: "dynamic cast"),
-        PricedEvent(action: .malloc, counter: .mallocs, title: "malloc+free"),
+        PricedEvent(action: .retainRelease, counter: .retains),
+        PricedEvent(action: .exclusivityCheck, counter: .exclusivityChecks),
+        PricedEvent(action: .lock, counter: .lockAcquisitions),
+        PricedEvent(action: .metadataLookup, counter: .metadataLookups),
+        PricedEvent(action: .dynamicCast, counter: .dynamicCasts),
+        PricedEvent(action: .malloc, counter: .mallocs),
+        // The atomics no retain+release pair made (a pair executes two).
         PricedEvent(action: .atomicRMW, counter: .atomicRMWs, title: "other atomic RMW"),
     ]
 

@@ -14,7 +14,8 @@ struct RootCommand: ParsableCommand {
             """,
         subcommands: [
             ListCommand.self, RunCommand.self, MergeCommand.self, SummaryCommand.self, EstimateCommand.self,
-            CompareCommand.self, ABCommand.self, ProfileCommand.self, OrderingsCommand.self, CellCommand.self,
+            CompareCommand.self, ABCommand.self, ProfileCommand.self, OrderingsCommand.self, SchemaCommand.self,
+            CellCommand.self,
         ]
     )
 
@@ -22,7 +23,7 @@ struct RootCommand: ParsableCommand {
 
 extension RootCommand {
     /// The commands people type (`cell` is the tool's own).
-    static let commandNames = ["list", "run", "merge", "summary", "estimate", "compare", "ab", "profile", "orderings"]
+    static let commandNames = ["list", "run", "merge", "summary", "estimate", "compare", "ab", "profile", "orderings", "schema"]
 
     /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
     /// would call it an unexpected argument; this names the closest command instead.

@@ -1,4 +1,5 @@
 import CombineFramework
+import Foundation
 import Harness
 import Runner
 import StyleKit
@@ -7,7 +8,8 @@ import Workloads
 /// Writes a run directory's two files, each atomically, as often as asked: once when the directory is
 /// made (no rows, `run_complete` false), after every cell while the run goes, and once at the end, with
 /// the per-stage fits (fits.csv). A run stopped at any moment, kill -9 included, leaves valid CSV that says
-/// how far it got.
+/// how far it got. The first write also puts schema.json beside them (``RunSchema``): what every column
+/// means, and the names and colours the charts use.
 ///
 /// results.csv is written first, then environment.csv, which records how many rows that was
 /// (`result_rows`): a results.csv with fewer rows was cut short (compare and scripts/plot refuse it).
@@ -48,6 +50,10 @@ struct RunWriter {
             table.rows.append(["combine_framework", CombineFramework.name])
             table.rows += Self.addedRows + extra
             try table.write(to: directory + "/environment.csv")
+            let schema = "\(directory)/\(RunSchema.fileName)"
+            if !FileManager.default.fileExists(atPath: schema) {
+                try AtomicFile.write(Array(RunSchema.current.json().utf8), to: schema)
+            }
         } catch {
             throw OutputFailure(error.message)
         }

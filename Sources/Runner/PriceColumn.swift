@@ -14,10 +14,10 @@ public enum PriceColumn {
             + "stem and, with `--simulate`, each simulated event's"
     )
     public static let perEvent = ColumnDeclaration(
-        "per_event", unit: .ofMetric, "the price: `metric` per event, calls and loop step included"
+        "per_event", unit: .ofMetric, signed: true, "the price: `metric` per event, calls and loop step included"
     )
     public static let low = ColumnDeclaration(
-        "low", unit: .ofMetric,
+        "low", unit: .ofMetric, signed: true,
         "a time's interval, low end: the k = 3 median's 95% interval less the k = 1 one's, halved (distribution-free, so "
             + "at least 95%); empty for counts, which are exact"
     )

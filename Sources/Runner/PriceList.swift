@@ -57,7 +57,7 @@ public enum PriceList {
             PriceColumn.metric.written { $0.metric },
             PriceColumn.perEvent.written { ResultTable.format($0.perEvent, digits: 4) },
             PriceColumn.low.written { ResultTable.format($0.interval?.lowerBound, digits: 4) },
-            CSVColumn("high", unit: .ofMetric, "its high end") { ResultTable.format($0.interval?.upperBound, digits: 4) },
+            CSVColumn("high", unit: .ofMetric, signed: true, "its high end") { ResultTable.format($0.interval?.upperBound, digits: 4) },
             CSVColumn("k1_per_element", unit: .ofMetric, "the k = 1 cell's median (time) or count per element; empty for `deepFrame`") {
                 ResultTable.format($0.once, digits: 4)
             },

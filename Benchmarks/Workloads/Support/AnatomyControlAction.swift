@@ -47,6 +47,52 @@ public enum AnatomyControlAction: String, CaseIterable, Sendable {
     /// A load that misses both levels (a 64 MiB ring).
     case llMiss = "llMiss"
 
+    /// How the price list's tables and charts name the event.
+    public var title: String {
+        switch self {
+        case .none: "nothing"
+        case .retainRelease: "retain+release"
+        case .exclusivityCheck: "exclusivity check"
+        case .lock: "lock"
+        case .metadataLookup: "metadata lookup"
+        case .dynamicCast: "dynamic cast"
+        case .malloc: "malloc+free"
+        case .atomicRMW: "atomic RMW"
+        case .instructions: "dependent instructions"
+        case .independentInstructions: "independent instructions"
+        case .emptyCall: "empty call"
+        case .conditionalBranch: "conditional branch"
+        case .mispredictedBranches: "mispredicted branches"
+        case .predictedBranches: "predicted branches"
+        case .indirectCall: "indirect call"
+        case .l1Miss: "L1 miss"
+        case .llMiss: "last-level miss"
+        }
+    }
+
+    /// What one event of the price list (prices.csv) is, as `reactive-bench schema` says it.
+    public var meaning: String {
+        switch self {
+        case .none: "nothing: every counter reads 0"
+        case .retainRelease: "a retain and a release of a heap object, through two calls"
+        case .exclusivityCheck: "a dynamic exclusivity check (a modify of a class's stored property)"
+        case .lock: "a lock and an unlock of a pthread mutex"
+        case .metadataLookup: "a generic type's metadata, asked for in unspecialised code"
+        case .dynamicCast: "an `as?` from `Any` to a class"
+        case .malloc: "a `malloc` and a `free`"
+        case .atomicRMW: "an atomic read-modify-write (`lock xadd`)"
+        case .instructions: "16 xorshift steps in registers, each waiting for the last: arithmetic only"
+        case .independentInstructions: "four streams of four xorshift steps: arithmetic that can run at once"
+        case .emptyCall: "a call of an empty C function through the C controls' loop, whose price the five below include"
+        case .conditionalBranch: "a conditional branch, never taken"
+        case .mispredictedBranches: "36 conditional branches, 3 of them mispredicted by valgrind's predictor"
+        case .predictedBranches: "the same 36 branches, none mispredicted"
+        case .indirectCall: "an indirect call whose target alternates: one indirect branch, mispredicted"
+        case .l1Miss: "a load that misses the first-level cache and hits the last level"
+        case .llMiss: "a load that misses both cache levels"
+        }
+    }
+
     /// The counters that must read exactly k.
     public var counters: [AnatomyCounter] {
         switch self {

@@ -20,8 +20,11 @@ public struct CSVColumn<Row>: Sendable {
         self.value = value
     }
 
-    public init(_ name: String, unit: ColumnUnit = .none, _ meaning: String, value: @escaping @Sendable (Row) -> String) {
-        self.init(ColumnDeclaration(name, unit: unit, meaning), value: value)
+    public init(
+        _ name: String, unit: ColumnUnit = .none, signed: Bool = false, separator: String? = nil, _ meaning: String,
+        value: @escaping @Sendable (Row) -> String
+    ) {
+        self.init(ColumnDeclaration(name, unit: unit, signed: signed, separator: separator, meaning), value: value)
     }
 
     public var name: String { declaration.name }

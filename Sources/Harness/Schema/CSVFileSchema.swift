@@ -46,10 +46,6 @@ public struct CSVFileDeclaration: Sendable, Equatable, Codable {
         self.columns = columns
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case file, schemaVersion = "schema_version", row, columns
-    }
-
     /// The declaration of the column called `name`, if the file has one.
     public func column(_ name: String) -> ColumnDeclaration? { columns.first { $0.name == name } }
 }

@@ -21,11 +21,18 @@ public struct ColumnDeclaration: Sendable, Equatable, Codable {
     public let unit: ColumnUnit
     /// What a value of the column says, in a sentence or two (Markdown: `code` for names and values).
     public let meaning: String
+    /// Whether a value may be below 0 (a change, an error, memory given back); counts and times never are,
+    /// and readers refuse a negative one.
+    public let signed: Bool
+    /// What separates the values of a column that holds several in a field (`;`); nil for one value.
+    public let separator: String?
 
-    public init(_ name: String, unit: ColumnUnit = .none, _ meaning: String) {
+    public init(_ name: String, unit: ColumnUnit = .none, signed: Bool = false, separator: String? = nil, _ meaning: String) {
         self.name = name
         self.unit = unit
         self.meaning = meaning
+        self.signed = signed
+        self.separator = separator
     }
 
     /// This column in a file of `Row`s, whose field `value` writes from a row.

@@ -21,7 +21,7 @@ extension ResultColumn {
     public static func anatomyPerUnit(_ counter: AnatomyCounter) -> ColumnDeclaration {
         ColumnDeclaration(
             "\(counter.columnStem)_per_unit", unit: .count,
-            "\(counter.meaning) in the timed batches, per unit, the median over repetitions (callgrind only)"
+            "\(counter.title) per unit in the timed batches, the median over repetitions (callgrind only; the anatomy's counters say what each counts)"
         )
     }
 
@@ -29,8 +29,8 @@ extension ResultColumn {
     public static func anatomyPerSubscription(_ counter: AnatomyCounter) -> ColumnDeclaration {
         ColumnDeclaration(
             "\(counter.columnStem)_per_subscription", unit: .count,
-            "`element` workloads: \(counter.meaning) building and subscribing the pipeline; `subscription` workloads: "
-                + "`\(anatomyPerUnit(counter).name)`"
+            "`\(anatomyPerUnit(counter).name)` for building and subscribing the pipeline (`element` workloads); the "
+                + "same as it in `subscription` workloads"
         )
     }
 
@@ -38,7 +38,7 @@ extension ResultColumn {
     public static func componentPerUnit(_ component: InstructionComponent) -> ColumnDeclaration {
         ColumnDeclaration(
             "instructions_in_\(component.columnStem)_per_unit", unit: .instructions,
-            "the part of `instructions_per_unit` executed in \(component.meaning) (the parts sum to it; callgrind only)"
+            "the part of `instructions_per_unit` executed in the \(component.title) component (the parts sum to it; callgrind only)"
         )
     }
 
@@ -46,7 +46,7 @@ extension ResultColumn {
     public static func simulatedPerUnit(_ event: SimulatedEvent) -> ColumnDeclaration {
         ColumnDeclaration(
             "\(event.columnStem)_per_unit", unit: event.unit,
-            "\(event.meaning) in the timed batches, per unit, the median over repetitions (`--simulate` only)"
+            "\(event.title) per unit in the timed batches, the median over repetitions (`--simulate` only; what callgrind counts: the simulated events)"
         )
     }
 }

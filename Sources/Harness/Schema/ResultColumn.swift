@@ -66,7 +66,7 @@ public enum ResultColumn {
     public static let machineSlowdown = ColumnDeclaration(
         "machine_slowdown", unit: .ratio,
         "median, over the kept repetitions, of the noise gate's sentinel time around each repetition over the quiet "
-            + "machine's: 1 is a quiet machine (the noise gate, below). Empty for the cells that keep a second thread busy"
+            + "machine's: 1 is a quiet machine (docs/CSV.md, \"The noise gate\"). Empty for the cells that keep a second thread busy"
     )
     public static let unitsPerRepetition = ColumnDeclaration(
         "units_per_repetition", unit: .count, "units timed per repetition (scaled to the target length unless `--elements`)"
@@ -97,7 +97,7 @@ public enum ResultColumn {
         "setup_ns_median", unit: .nanoseconds, "median time to build the pipeline and subscribe (outside the timed region)"
     )
     public static let nanosecondsPerUnitSamples = ColumnDeclaration(
-        "ns_per_unit_samples", unit: .nanoseconds,
+        "ns_per_unit_samples", unit: .nanoseconds, separator: ";",
         "every kept repetition's ns per unit, `;`-separated, in order: what `compare` runs its statistics on"
     )
 
@@ -123,7 +123,7 @@ public enum ResultColumn {
         "teardown_allocations", unit: .count, "allocations made completing or cancelling and releasing the pipeline"
     )
     public static let retainedBytes = ColumnDeclaration(
-        "retained_bytes", unit: .bytes,
+        "retained_bytes", unit: .bytes, signed: true,
         "live bytes after teardown less live bytes before set-up (jemalloc `stats.allocated`): above 0 is memory the "
             + "pipeline did not give back"
     )
@@ -137,7 +137,7 @@ public enum ResultColumn {
         "non-zero demands the downstream returned from `receive(_:)` per unit (1 for `max1Returned`, 1/k for `batchK`)"
     )
     public static let demandOverheadPercent = ColumnDeclaration(
-        "demand_overhead_percent", unit: .percent,
+        "demand_overhead_percent", unit: .percent, signed: true,
         "`demand` rows: the median over the same implementation's `demand (unlimited)` median, minus 1, in percent"
     )
 
@@ -146,26 +146,35 @@ public enum ResultColumn {
     /// A latency column: which of an element's send-to-receive latencies it holds.
     public struct Latency: Sendable {
         public let declaration: ColumnDeclaration
+        /// The percentile it holds, from 0 to 1 (0.99); nil for the largest.
+        public let percentile: Double?
         /// The column's value in a cell's latencies.
         public let value: @Sendable (LatencySummary) -> UInt64
     }
 
     /// The latency columns, the percentiles, then the largest.
     public static let latencies: [Latency] = [
-        percentile("p50", "50th", \.p50), percentile("p90", "90th", \.p90), percentile("p99", "99th", \.p99),
-        percentile("p999", "99.9th", \.p999), percentile("p9999", "99.99th", \.p9999),
-        Latency(declaration: ColumnDeclaration("latency_max_ns", unit: .nanoseconds, "the largest of those latencies")) { $0.max },
+        Latency(
+            declaration: ColumnDeclaration(
+                "latency_p50_ns", unit: .nanoseconds,
+                "the median of an element's send-to-receive latency, from one extra repetition with a timestamp per element "
+                    + "(HdrHistogram, 3 significant digits); `element` workloads but `histogram`"
+            ),
+            percentile: 0.5
+        ) { $0.p50 },
+        percentile("p90", "90th", 0.9, \.p90), percentile("p99", "99th", 0.99, \.p99),
+        percentile("p999", "99.9th", 0.999, \.p999), percentile("p9999", "99.99th", 0.9999, \.p9999),
+        Latency(
+            declaration: ColumnDeclaration("latency_max_ns", unit: .nanoseconds, "the largest of those latencies"), percentile: nil
+        ) { $0.max },
     ]
 
     private static func percentile(
-        _ name: String, _ percentile: String, _ value: KeyPath<LatencySummary, UInt64> & Sendable
+        _ name: String, _ ordinal: String, _ percentile: Double, _ value: KeyPath<LatencySummary, UInt64> & Sendable
     ) -> Latency {
         Latency(
-            declaration: ColumnDeclaration(
-                "latency_\(name)_ns", unit: .nanoseconds,
-                "the \(percentile) percentile of an element's send-to-receive latency, from one extra repetition with a "
-                    + "timestamp per element (HdrHistogram, 3 significant digits); `element` workloads but `histogram`"
-            )
+            declaration: ColumnDeclaration("latency_\(name)_ns", unit: .nanoseconds, "the \(ordinal) percentile of the same latencies"),
+            percentile: percentile
         ) { $0[keyPath: value] }
     }
 
@@ -203,12 +212,14 @@ public enum ResultColumn {
     ].map(\.name)
 
     /// Numeric columns that may be below 0: memory given back beyond what the pipeline took.
-    public static let mayBeNegative: Set<String> = [retainedBytes.name]
+    public static let mayBeNegative = Set(numericDeclarations.filter(\.signed).map(\.name))
 
     /// The columns read as one number each, when the file has them; an empty field is a missing value.
-    public static let numeric = ([
+    public static let numeric = numericDeclarations.map(\.name)
+
+    private static let numericDeclarations = [
         nanosecondsPerUnitMedian, allocationsPerUnit, bytesPerUnit, allocationsPerSubscription,
         bytesPerSubscription, retainedBytes, requestCallsPerUnit, instructionsPerUnit, instructionsPerSubscription,
     ] + AnatomyCounter.allCases.flatMap { [anatomyPerUnit($0), anatomyPerSubscription($0)] }
-        + InstructionComponent.allCases.map(componentPerUnit) + SimulatedEvent.allCases.map(simulatedPerUnit)).map(\.name)
+        + InstructionComponent.allCases.map(componentPerUnit) + SimulatedEvent.allCases.map(simulatedPerUnit)
 }

@@ -14,7 +14,7 @@ public enum FitColumn {
     public static let measuredPer = ColumnDeclaration("measured_per", "what one cost value is per: `element` or `subscription`")
     public static let slopePer = ColumnDeclaration("slope_per", "what one step of the parameter is: `stage` or `subscriber`")
     public static let slope = ColumnDeclaration(
-        "slope", unit: .ofMetric,
+        "slope", unit: .ofMetric, signed: true,
         "the cost of one more stage (subscriber), in `metric` per `measured_per`: `ns` per element per stage, say"
     )
 }

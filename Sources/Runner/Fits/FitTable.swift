@@ -27,17 +27,17 @@ public enum FitTable {
                 "points in the fit: every repetition of every cell for `ns` (so the interval reflects their spread), one per cell for counts (which repeat)"
             ) { String($0.fit.points) },
             FitColumn.slope.written { fitted($0.fit.slope) },
-            CSVColumn("slope_ci95_low", unit: .ofMetric, "the slope's 95% confidence interval (Student's t, points - 2 degrees of freedom): low end") {
+            CSVColumn("slope_ci95_low", unit: .ofMetric, signed: true, "the slope's 95% confidence interval (Student's t, points - 2 degrees of freedom): low end") {
                 fitted($0.fit.slopeInterval95.lowerBound)
             },
-            CSVColumn("slope_ci95_high", unit: .ofMetric, "its high end") { fitted($0.fit.slopeInterval95.upperBound) },
-            CSVColumn("intercept", unit: .ofMetric, "the cost at parameter 0: what the source, the sink and the harness add") {
+            CSVColumn("slope_ci95_high", unit: .ofMetric, signed: true, "its high end") { fitted($0.fit.slopeInterval95.upperBound) },
+            CSVColumn("intercept", unit: .ofMetric, signed: true, "the cost at parameter 0: what the source, the sink and the harness add") {
                 fitted($0.fit.intercept)
             },
-            CSVColumn("intercept_ci95_low", unit: .ofMetric, "the intercept's 95% confidence interval: low end") {
+            CSVColumn("intercept_ci95_low", unit: .ofMetric, signed: true, "the intercept's 95% confidence interval: low end") {
                 fitted($0.fit.interceptInterval95.lowerBound)
             },
-            CSVColumn("intercept_ci95_high", unit: .ofMetric, "its high end") { fitted($0.fit.interceptInterval95.upperBound) },
+            CSVColumn("intercept_ci95_high", unit: .ofMetric, signed: true, "its high end") { fitted($0.fit.interceptInterval95.upperBound) },
             CSVColumn("r_squared", "R^2 of the line against the median at each parameter value: how straight the sweep is") {
                 ResultTable.format($0.rSquared, digits: 5)
             },

@@ -137,11 +137,11 @@ struct CLIReleaseRunTests {
         }
     }
 
-    /// Exactly results.csv and environment.csv (no temporary file left), both readable, with the rows
-    /// and the build the run was asked for.
+    /// Exactly results.csv, environment.csv, fits.csv and schema.json (no temporary file left), all
+    /// readable, with the rows and the build the run was asked for.
     private func checkRunDirectory(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let entries = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-        #expect(entries == ["environment.csv", "fits.csv", "results.csv"], sourceLocation: sourceLocation)
+        #expect(entries == ["environment.csv", "fits.csv", "results.csv", "schema.json"], sourceLocation: sourceLocation)
 
         let results = try CSVTable.read(from: "\(path)/results.csv")
         #expect(results.header == ResultTable.columns, sourceLocation: sourceLocation)
@@ -155,6 +155,13 @@ struct CLIReleaseRunTests {
             #expect(field(row, "units_per_repetition") == "1000", sourceLocation: sourceLocation)
             #expect(field(row, "checksum") == field(row, "checksum_expected"), sourceLocation: sourceLocation)
         }
+
+        // schema.json describes the file beside it.
+        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(path)/schema.json")))
+        let files = try #require((schema as? [String: Any])?["files"] as? [[String: Any]], sourceLocation: sourceLocation)
+        let described = try #require(files.first { $0["file"] as? String == "results.csv" }, sourceLocation: sourceLocation)
+        let columns = (described["columns"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(columns == results.header, sourceLocation: sourceLocation)
 
         let environment = try CSVTable.read(from: "\(path)/environment.csv")
         #expect(environment.header == ["key", "value"], sourceLocation: sourceLocation)

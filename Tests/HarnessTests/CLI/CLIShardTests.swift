@@ -148,7 +148,7 @@ private struct SplitRun {
         #expect(environment["shard"] == nil && environment["merged_shards"] == "3" && environment["shard_machines"] == "1")
         #expect(environment["run_complete"] == "true" && environment["result_rows"] == String(merged.rows.count))
         let entries = try FileManager.default.contentsOfDirectory(atPath: directory.appending(mergedPath)).sorted()
-        #expect(entries == ["environment.csv", "fits.csv", "results.csv"])
+        #expect(entries == ["environment.csv", "fits.csv", "results.csv", "schema.json"])
     }
 
     /// `compare --metrics counts` finds every cell unchanged and `summary` reads the merged run, with no

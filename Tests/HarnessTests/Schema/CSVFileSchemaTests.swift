@@ -34,7 +34,7 @@ struct CSVFileSchemaTests {
     @Test func theDeclarationReadsBackFromJSON() throws {
         let data = try JSONEncoder().encode(schema.declaration)
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.contains("\"schema_version\":3") && text.contains("\"unit\":\"ns\""))
+        #expect(text.contains("\"schemaVersion\":3") && text.contains("\"unit\":\"ns\""))
         #expect(try JSONDecoder().decode(CSVFileDeclaration.self, from: data) == schema.declaration)
     }
 }
