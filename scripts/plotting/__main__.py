@@ -277,7 +277,7 @@ def caveats(run: Run) -> list[str]:
             f"{zeros} of {ok} ok cells have a median of 0 ns, which a log axis cannot show: the time chart "
             "marks them 'median 0', the per-stage and scaling charts leave them out"
         )
-    huge = values_beyond(run.results, style.AXIS_BOUND)
+    huge = values_beyond(run, style.AXIS_BOUND)
     if huge:
         more = f" and {len(huge) - 3} more" if len(huge) > 3 else ""
         said.append(
@@ -297,7 +297,7 @@ def plot_run(run_dir: str, base_dir: str | None) -> int:
     names = implementations(run.results)
     if base is not None:
         names += [name for name in implementations(base.results) if name not in names]
-    colours = style.colour_map(names)
+    colours = style.colour_map(names, run.schema, *([base.schema] if base is not None else []))
     try:
         with staging.staged(run.directory) as staged:
             charts = draw_charts(run, colours, staged / staging.PLOTS, estimates.CostModel.load(run.directory))

@@ -59,7 +59,7 @@ def plot(new: Run, base: Run, colours: dict[str, str], directory: Path) -> Path 
         return None
     rows = groupedbars.rows_of(list(dict.fromkeys(workload for workload, _ in shared)))
     series = sorted(
-        dict.fromkeys(name for _, name in shared), key=lambda name: name != data.BASELINE
+        dict.fromkeys(name for _, name in shared), key=lambda name: name != new.baseline
     )
     slots = max(len(row) for row in rows)
     figure, axes = plt.subplots(

@@ -25,8 +25,9 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
     instructions = summary.instruction_run(run.directory)
     if instructions is None:
         return None
+    components = data.schema_of(instructions).instruction_components
     results = data.load_results(instructions / "results.csv")
-    panels = [(workload, _split(results, workload)) for workload in CELLS]
+    panels = [(workload, _split(results, workload, components)) for workload in CELLS]
     panels = [(workload, rows) for workload, rows in panels if rows]
     if not panels:
         return None
@@ -37,8 +38,8 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
         names = list(rows)
         for index, name in enumerate(names):
             left = 0.0
-            for (stem, _), colour in zip(data.COMPONENTS, COLOURS):
-                value = rows[name][stem]
+            for component, colour in zip(components, COLOURS):
+                value = rows[name][component.name]
                 axes.barh(index, value, left=left, color=colour, height=0.6)
                 left += value
             axes.text(left, index, f" {style.format_count(left)}", va="center", fontsize=style.VALUE_LABEL_SIZE)
@@ -50,17 +51,17 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
         axes.set_title(f"`{workload}`")
         axes.grid(axis="x", color="#e0e0e0", linewidth=0.6)
         axes.margins(x=0.12)
-    handles = [Patch(color=colour, label=title) for (_, title), colour in zip(data.COMPONENTS, COLOURS)]
+    handles = [Patch(color=colour, label=component.title) for component, colour in zip(components, COLOURS)]
     axes_list[0][-1].legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     style.suptitle(figure, f"{run.name}: where one element's instructions execute (instruction run, callgrind)")
     return style.save(figure, directory, STEM)
 
 
-def _split(results, workload: str) -> dict[str, dict[str, float]]:
-    """Each ok row of ``workload`` whose components are all there: component stem -> instructions per element."""
+def _split(results, workload: str, components) -> dict[str, dict[str, float]]:
+    """Each ok row of ``workload`` whose components are all there: component name -> instructions per element."""
     rows = {}
     for _, row in results[(results["workload"] == workload) & (results["status"] == data.OK)].iterrows():
-        values = {stem: row[column] for (stem, _), column in zip(data.COMPONENTS, data.COMPONENT_COLUMNS)}
+        values = {component.name: row[component.columns[0]] for component in components}
         if all(not math.isnan(value) for value in values.values()):
             rows[row["implementation"]] = values
     return rows

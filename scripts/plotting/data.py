@@ -10,83 +10,17 @@ from pathlib import Path
 
 import pandas as pd
 
+from . import schema
+from .schema import Column, Schema
+
 # The repository root (scripts/plotting/data.py is two levels below it), where the release tool is built.
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA_VERSION = 2
-# Version 2 only added columns (scenario, parameter, noise gate, demand); the charts read none of them,
-# so version 1 runs (the committed reference until it is regenerated) still plot.
-READABLE_SCHEMA_VERSIONS = (1, 2)
-BASELINE = "baseline"
 OK = "ok"
-
-TEXT_COLUMNS = ("workload", "unit", "implementation", "status")
-NUMERIC_COLUMNS = (
-    "schema_version",
-    "ns_per_unit_median",
-    "ns_per_unit_mad",
-    "ns_per_unit_ci95_low",
-    "ns_per_unit_ci95_high",
-    "baseline_ratio",
-    "allocations_per_unit",
-    "allocations_per_subscription",
-    "retained_bytes",
-    "latency_p50_ns",
-    "latency_p90_ns",
-    "latency_p99_ns",
-    "latency_p999_ns",
-    "latency_p9999_ns",
-    "latency_max_ns",
-    "latency_recording_overhead_ns",
-)
-REQUIRED_COLUMNS = TEXT_COLUMNS + NUMERIC_COLUMNS
-# Read as numbers when the file has them (schema 2), missing values otherwise (schema 1).
-# Where an instruction run's instructions execute, per unit (docs/CSV.md), in the components' order.
-COMPONENTS = (
-    ("source_and_sink", "source and sink"),
-    ("operator_stages", "operator stages"),
-    ("library_core", "library core"),
-    ("swift_runtime", "Swift runtime"),
-    ("allocator", "allocator"),
-    ("libc_and_locks", "libc and locks"),
-    ("harness", "harness"),
-    ("dynamic_loader", "dynamic loader (thread-locals)"),
-    ("foundation_and_dispatch", "Foundation and Dispatch"),
-    ("other_code", "other code"),
-)
-COMPONENT_COLUMNS = tuple(f"instructions_in_{stem}_per_unit" for stem, _ in COMPONENTS)
-# The anatomy's counters (docs/CSV.md, "Anatomy"), in the order the findings list them, with their titles.
-ANATOMY = (
-    ("retains", "retains"),
-    ("releases", "releases"),
-    ("atomic_rmws", "atomic RMWs"),
-    ("lock_acquisitions", "lock acquisitions"),
-    ("exclusivity_checks", "exclusivity checks"),
-    ("metadata_lookups", "metadata lookups"),
-    ("dynamic_casts", "dynamic casts"),
-    ("mallocs", "mallocs"),
-    ("calls", "calls (all)"),
-)
-# The anatomy's count of every call made, the runtime's above and all others; runs counted before it have none.
-ALL_CALLS = "calls"
-# An instruction run's counts per unit, which estimates.py prices: every run with an anatomy has them.
-COUNT_COLUMNS = ("instructions_per_unit",) + tuple(f"{counter}_per_unit" for counter, _ in ANATOMY if counter != ALL_CALLS)
-OPTIONAL_NUMERIC_COLUMNS = (
-    ("demand_overhead_percent", "bytes_per_unit", "bytes_per_subscription", "call_depth",
-     "estimated_cycles_per_unit", f"{ALL_CALLS}_per_unit") + COMPONENT_COLUMNS + COUNT_COLUMNS
-)
-# Every other numeric column holds counts and times, never below 0 (compare refuses a negative one too);
-# retained bytes fall below 0 when teardown frees what set-up had not allocated, and a demand policy that
-# beats `.unlimited` has a negative overhead.
-MAY_BE_NEGATIVE = ("retained_bytes", "demand_overhead_percent")
+# The columns every row names itself by: filled in every row, whatever its status.
+KEY_COLUMNS = ("workload", "unit", "implementation", "status")
 # A number as reactive-bench writes it and compare reads it: a decimal, optionally with an exponent, and
 # nothing around it (float() also takes "nan", "inf", " 12.5 " and "1_0").
 DECIMAL = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-
-# "pipelineDepth (4)": a workload swept over a parameter; the number inside the parentheses is the x.
-_SCALING_NAME = re.compile(r"^(?P<base>.+?) \((?P<param>[^()]*)\)$")
-# The parameter is a number, optionally after a label and a separator ("4", "depth=4", "ratio: 10");
-# categorical parameters ("max1Requested", "batch8") are not a scaling axis.
-_NUMBER = re.compile(r"^(?:(?P<label>[A-Za-z_][A-Za-z_ ]*?)\s*[=:]\s*)?(?P<value>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
 
 
 class InputError(Exception):
@@ -100,6 +34,12 @@ class Run:
     directory: Path
     results: pd.DataFrame
     environment: pd.DataFrame | None
+    schema: Schema
+
+    @property
+    def baseline(self) -> str:
+        """The implementation every row's ``baseline_ratio`` is over (the floor, drawn apart)."""
+        return self.schema.baseline
 
     @property
     def name(self) -> str:
@@ -137,15 +77,6 @@ class Run:
         return recorded.empty or recorded.iloc[0] != "false"
 
 
-@dataclass(frozen=True)
-class ScalingPoint:
-    """A workload name split into the swept workload and its numeric parameter."""
-
-    base: str
-    value: float
-    label: str
-
-
 def load_run(directory: str | Path) -> Run:
     """Reads and validates ``directory/results.csv`` and, if it exists, ``environment.csv``."""
     path = Path(directory)
@@ -153,13 +84,16 @@ def load_run(directory: str | Path) -> Run:
         raise InputError(f"{path}: no such run directory")
     if not path.is_dir():
         raise InputError(f"{path}: not a directory (expected a run directory holding results.csv)")
-    results, environment = load_results(path / "results.csv"), load_environment(path / "environment.csv")
+    run_schema = schema_of(path)
+    results, environment = load_results(path / "results.csv", run_schema), load_environment(path / "environment.csv")
     _check_row_count(path / "results.csv", results, environment)
-    return Run(path, results, environment)
+    return Run(path, results, environment, run_schema)
 
 
-def load_results(path: Path) -> pd.DataFrame:
-    """Returns results.csv with numeric columns as floats; raises InputError on any schema problem."""
+def load_results(path: Path, run_schema: Schema | None = None) -> pd.DataFrame:
+    """Returns results.csv with numeric columns as floats; raises InputError on any schema problem. Its
+    columns are those of ``run_schema``, by default the schema of the run directory holding it."""
+    run_schema = run_schema or schema_of(path.parent)
     if not path.is_file():
         raise InputError(f"{path}: file not found")
     _check_line_break_at_end(path)
@@ -170,13 +104,14 @@ def load_results(path: Path) -> pd.DataFrame:
         text = pd.read_csv(path, dtype=str, keep_default_na=False)
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as error:
         raise InputError(f"{path}: not a readable CSV ({_first_line(error)})") from error
-    missing = [column for column in REQUIRED_COLUMNS if column not in frame.columns]
+    columns = run_schema.columns(schema.RESULTS)
+    missing = [column.name for column in columns if column.name not in frame.columns]
     if missing:
         raise InputError(f"{path}: missing required columns: {', '.join(missing)}")
     if frame.empty:
         raise InputError(f"{path}: no result rows")
-    _check_schema_version(path, frame["schema_version"])
-    return _normalised(path, frame, text)
+    _check_schema_version(path, frame["schema_version"], run_schema.versions[schema.RESULTS])
+    return _normalised(path, frame, text, columns)
 
 
 def load_environment(path: Path) -> pd.DataFrame | None:
@@ -193,9 +128,8 @@ def load_environment(path: Path) -> pd.DataFrame | None:
 
 
 def implementations(results: pd.DataFrame) -> list[str]:
-    """Implementation names in table order, the baseline first."""
-    names = list(dict.fromkeys(results["implementation"]))
-    return sorted(names, key=lambda name: name != BASELINE)
+    """Implementation names in table order: the report order, the baseline first."""
+    return list(dict.fromkeys(results["implementation"]))
 
 
 def workloads(results: pd.DataFrame) -> list[str]:
@@ -208,12 +142,6 @@ def duplicate_cells(results: pd.DataFrame) -> list[str]:
     repeated = results[results.duplicated(["workload", "implementation"])]
     pairs = dict.fromkeys(zip(repeated["workload"], repeated["implementation"]))
     return [f"{workload} / {implementation}" for workload, implementation in pairs]
-
-
-def scenario(workload: str) -> str:
-    """A workload's scenario, for a run whose rows do not name it: its name without the source suffix and
-    the parameter (``scanDepth (4) [direct]`` -> ``scanDepth``)."""
-    return workload.removesuffix(" [direct]").split(" (")[0]
 
 
 def cell(results: pd.DataFrame, workload: str, implementation: str) -> pd.Series | None:
@@ -247,25 +175,13 @@ def zero_medians(results: pd.DataFrame) -> tuple[int, int]:
     return int((ok["ns_per_unit_median"] == 0).sum()), len(ok)
 
 
-def values_beyond(results: pd.DataFrame, bound: float) -> list[str]:
+def values_beyond(run: Run, bound: float) -> list[str]:
     """``workload / implementation column = value`` of every number whose magnitude is beyond ``bound``."""
-    found = []
-    for column in NUMERIC_COLUMNS + OPTIONAL_NUMERIC_COLUMNS:
+    found, results = [], run.results
+    for column in numeric_columns(run.schema):
         for _, row in results[results[column].abs() > bound].iterrows():
             found.append(f"{row['workload']} / {row['implementation']} {column} = {row[column]:g}")
     return found
-
-
-def split_scaling(workload: str) -> ScalingPoint | None:
-    """Splits ``"name (param)"`` into name and its numeric parameter; None for plain workloads and
-    categorical parameters."""
-    match = _SCALING_NAME.match(workload)
-    if not match:
-        return None
-    number = _NUMBER.match(match["param"].strip())
-    if not number:
-        return None
-    return ScalingPoint(match["base"], float(number["value"]), (number["label"] or "").strip())
 
 
 def _check_line_break_at_end(path: Path) -> None:
@@ -295,48 +211,57 @@ def _check_row_count(path: Path, results: pd.DataFrame, environment: pd.DataFram
         )
 
 
-def _check_schema_version(path: Path, column: pd.Series) -> None:
-    """Refuses any file whose rows are not all of one readable schema_version."""
+def _check_schema_version(path: Path, column: pd.Series, expected: int | None) -> None:
+    """Refuses any file whose rows are not all of the schema_version its schema declares."""
     versions = pd.to_numeric(column, errors="coerce")
-    if versions.isna().any() or versions.nunique() != 1 or versions.iloc[0] not in READABLE_SCHEMA_VERSIONS:
+    if versions.isna().any() or versions.nunique() != 1 or versions.iloc[0] != expected:
         found = ", ".join(sorted({str(value) for value in column.unique()}))
         raise InputError(
-            f"{path}: schema_version {found} is not supported (expected {SCHEMA_VERSION})"
+            f"{path}: schema_version {found} is not supported (expected {expected})"
         )
 
 
-def _normalised(path: Path, frame: pd.DataFrame, text: pd.DataFrame) -> pd.DataFrame:
-    """Reads the numeric columns from ``text`` (the file's fields as written) strictly, and strips the text
-    columns."""
+def numeric_columns(run_schema: Schema) -> list[str]:
+    """results.csv's columns of one number each, as the schema declares them."""
+    return [column.name for column in run_schema.columns(schema.RESULTS) if column.is_number]
+
+
+def schema_of(directory: Path) -> Schema:
+    """The schema of the run in ``directory``, its problems as InputError."""
+    try:
+        return schema.load(directory)
+    except schema.SchemaError as error:
+        raise InputError(str(error)) from error
+
+
+def _normalised(path: Path, frame: pd.DataFrame, text: pd.DataFrame, columns: tuple[Column, ...]) -> pd.DataFrame:
+    """Reads the numeric columns from ``text`` (the file's fields as written) strictly, strips the text
+    columns that name each row, and keeps every other text column as written."""
     frame = frame.copy()
-    for column in TEXT_COLUMNS:
+    for column in KEY_COLUMNS:
         if frame[column].isna().any():
             raise InputError(
                 f"{path}: empty '{column}' in row {int(frame[column].isna().idxmax()) + 2}"
             )
         frame[column] = frame[column].astype(str).str.strip()
     lines = row_lines(path, len(text))
-    for column in NUMERIC_COLUMNS + OPTIONAL_NUMERIC_COLUMNS:
-        if column in text.columns:
-            frame[column] = numbers(path, column, text[column], lines)
-        else:
-            frame[column] = math.nan
-    if "detail" in frame.columns:
-        frame["detail"] = frame["detail"].fillna("").astype(str)
-    else:
-        frame["detail"] = ""
+    for column in columns:
+        if column.is_number:
+            frame[column.name] = numbers(path, column.name, text[column.name], lines, signed=column.signed)
+        elif column.name not in KEY_COLUMNS:
+            frame[column.name] = text[column.name]  # as written: an empty field is ""
     return frame
 
 
 def numbers(path: Path, column: str, fields: pd.Series, lines: list[int], signed: bool = False) -> pd.Series:
     """The column's fields as floats, an empty field a missing value; InputError naming the line of the
     first that is not a number, or is negative in a column of counts and times (in compare's words) unless
-    ``signed`` or the column is one of ``MAY_BE_NEGATIVE``."""
+    ``signed`` (a column the schema says may be below 0)."""
     values = []
     for line, field in zip(lines, fields):
         if field and (not DECIMAL.fullmatch(field) or not math.isfinite(float(field))):
             raise InputError(f"{path}: line {line}, column {column}: '{field}' is not a number")
-        if field and float(field) < 0 and not signed and column not in MAY_BE_NEGATIVE:
+        if field and float(field) < 0 and not signed:
             raise InputError(
                 f"{path}: line {line}, column {column}: '{field}' is negative: counts and times are never below 0"
             )

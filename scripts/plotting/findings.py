@@ -62,8 +62,13 @@ class Numbers:
         return estimates.CostModel.load(self.run.directory)
 
     def styles(self) -> list[str]:
-        """The implementations of the run, but the loop every style is measured against (``data.BASELINE``)."""
-        return [name for name in data.implementations(self.run.results) if name != data.BASELINE]
+        """The implementations of the run, but the loop every style is measured against (the schema's baseline)."""
+        return [name for name in data.implementations(self.run.results) if name != self.run.baseline]
+
+    @property
+    def anatomy(self) -> list[tuple[str, str]]:
+        """(counter, title) of every anatomy counter, in the run's schema's order."""
+        return [(term.name, term.title) for term in self.run.schema.anatomy_counters]
 
 
 def number(value: float | None, digits: int = 0) -> str:
@@ -76,12 +81,12 @@ def number(value: float | None, digits: int = 0) -> str:
 def stage_table(numbers: Numbers, series: tuple[str, str]) -> str:
     """One row per style: ns, instructions and every anatomy counter per stage."""
     scenario, source = series
-    header = ["style", "ns per stage", "instructions per stage"] + [title for _, title in data.ANATOMY]
+    header = ["style", "ns per stage", "instructions per stage"] + [title for _, title in numbers.anatomy]
     rows = []
     for name in numbers.styles():
         ns = numbers.slope(numbers.fits, scenario, source, name, "ns")
         instructions = numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element")
-        anatomy = [numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") for metric, _ in data.ANATOMY]
+        anatomy = [numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") for metric, _ in numbers.anatomy]
         if ns is None and instructions is None:
             continue
         rows.append([f"`{name}`", number(ns, 1), number(instructions)] + [number(value, 2) for value in anatomy])
@@ -249,7 +254,7 @@ def _fewer_instructions_more_time(numbers: Numbers, series) -> str | None:
                     anatomy = "; ".join(
                         f"{title} {number(numbers.slope(numbers.instruction_fits, scenario, source, slow, metric, 'element'), 2)}"
                         f" vs {number(numbers.slope(numbers.instruction_fits, scenario, source, fast, metric, 'element'), 2)}"
-                        for metric, title in data.ANATOMY
+                        for metric, title in numbers.anatomy
                     )  # fmt: skip
                     return (
                         f"**`{slow}` executes fewer instructions per stage than `{fast}` "
@@ -286,11 +291,11 @@ def _costliest_stage(numbers: Numbers, series) -> str | None:
     if not slopes:
         return None
     name = max(slopes, key=slopes.get)
-    values = {metric: numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") for metric, _ in data.ANATOMY}
+    values = {metric: numbers.slope(numbers.instruction_fits, scenario, source, name, metric, "element") for metric, _ in numbers.anatomy}
     instructions = numbers.slope(numbers.instruction_fits, scenario, source, name, "instructions", "element")
     if instructions is None:
         return None
-    anatomy = ", ".join(f"{number(values[metric], 2)} {title}" for metric, title in data.ANATOMY if values[metric])
+    anatomy = ", ".join(f"{number(values[metric], 2)} {title}" for metric, title in numbers.anatomy if values[metric])
     reasons = []
     if (values["lock_acquisitions"] or 0) >= 0.5:
         reasons.append("it takes a lock per element")
@@ -339,7 +344,7 @@ def _where_an_element_executes(numbers: Numbers) -> str | None:
     for name in numbers.styles():
         total = numbers.counted("map", name, "instructions_per_unit")
         parts = [(numbers.counted("map", name, column), title)
-                 for (_, title), column in zip(data.COMPONENTS, data.COMPONENT_COLUMNS)]  # fmt: skip
+                 for title, column in ((term.title, term.columns[0]) for term in numbers.run.schema.instruction_components)]  # fmt: skip
         parts = sorted(((value, title) for value, title in parts if value), reverse=True)
         if total and parts:
             largest = ", ".join(f"{title} {value / total:.0%}" for value, title in parts[:3])

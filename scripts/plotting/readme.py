@@ -4,7 +4,7 @@ RUN_DIR README.md`` rewrites what lies between each pair of markers below, and p
 First the verdict: one row per implementation of the run, in report order, with what one more stage of
 the sweep FINDINGS.md calls "a stage" costs (fits.csv's slopes: ns, and instructions from the run's
 ``instructions/`` run), the allocations it adds to a subscription, whether the style is thread-safe and
-when to use it (both from the run's ``schema.json``, written by the tool, when the run has one), and the
+when to use it (both from the run's ``schema.json``, written by the tool), and the
 largest part of its stage's time in FINDINGS.md's split of it. Then a table whose rows are the
 implementations and whose columns are the workloads that say most about what a style costs (those the run
 has), as median ns per unit with the ratio to the hand-written loop, then allocations.
@@ -15,7 +15,6 @@ any style that the run does not say.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -33,14 +32,6 @@ PROCESSORS_END = "<!-- processors:end -->"
 # What `reactive-bench orderings REFERENCE OTHER --format csv` wrote: the rankings of the reference that a
 # run on another processor kept, by how far apart the reference puts each pair (docs/CSV.md).
 ORDERINGS_FILE = "orderings.csv"
-# What the tool says of each implementation (`reactive-bench schema --format json`, which a run directory
-# keeps as schema.json): a list of implementations, each naming itself and saying whether it is
-# thread-safe and when to use it. A run without the file leaves those two columns empty.
-SCHEMA_FILE = "schema.json"
-SCHEMA_IMPLEMENTATIONS = "implementations"
-SCHEMA_NAME_KEYS = ("id", "name")
-SCHEMA_THREAD_SAFE = "isThreadSafe"
-SCHEMA_WHEN_TO_USE = "whenToUse"
 # (workloads to take a column from: the first the run has, what one unit is called). Headings name the
 # workload taken, so a default run (`subscribeChurn (4)`) and a full one (`(1)`) both read right.
 TIME_COLUMNS = (
@@ -68,7 +59,7 @@ def table(run: data.Run) -> str:
     rows = []
     for name in data.implementations(results):
         cells = [f"`{name}`"]
-        cells += [_time(data.cell(results, workload, name)) for _, workload in times]
+        cells += [_time(data.cell(results, workload, name), run.baseline) for _, workload in times]
         cells += [_count(data.cell(results, workload, name), column) for _, workload, column in counts]
         rows.append(cells)
     return _markdown(header, rows, "|---" + "|---:" * (len(header) - 1) + "|")
@@ -85,7 +76,6 @@ def verdict(run_directory: Path) -> str:
     label = stagefits.series_label(scenario, source)
     split = findings.time_split(numbers, series) or []
     main_costs = {row["style"]: main_cost(row) for row in split}
-    said = implementation_schema(run_directory)
     header = ["style", "ns per stage", "instructions per stage", "allocations per subscription, per stage",
               "thread-safe", "main cost of a stage", "when to use"]  # fmt: skip
     rows, absent = [], []
@@ -95,15 +85,15 @@ def verdict(run_directory: Path) -> str:
         allocations = _fit(numbers.fits, series, name, "allocations", "subscription")
         if ns is None and instructions is None and allocations is None:
             absent.append(name)
-        entry = said.get(name, {})
+        entry = numbers.run.schema.implementation(name)
         rows.append([
             f"`{name}`",
             _slope(ns, lambda value: findings.number(value, 1)),
             _slope(instructions, findings.number),
             _slope(allocations, _allocations),
-            _yes_no(entry.get(SCHEMA_THREAD_SAFE)),
+            _yes_no(entry.is_thread_safe if entry else None),
             main_costs.get(name, ""),
-            str(entry.get(SCHEMA_WHEN_TO_USE, "")),
+            (entry.when_to_use or "") if entry else "",
         ])  # fmt: skip
     points = _points(numbers.fits, series)
     lines = [
@@ -164,24 +154,6 @@ def main_cost(split_row: dict) -> str:
     parts = dict(split_row["events"]) | {split_row["rest_title"]: split_row["rest"]}
     title, ns = max(parts.items(), key=lambda part: part[1])
     return f"{title} ({findings.number(ns, 1)} of {findings.number(split_row['measured'], 1)} ns)"
-
-
-def implementation_schema(run_directory: Path) -> dict[str, dict]:
-    """What the run's schema.json says of each implementation, by name; empty without the file."""
-    path = run_directory / SCHEMA_FILE
-    if not path.is_file():
-        return {}
-    try:
-        schema = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InputError(f"{path}: not readable JSON ({error})") from error
-    entries = schema.get(SCHEMA_IMPLEMENTATIONS, []) if isinstance(schema, dict) else []
-    said = {}
-    for entry in entries if isinstance(entries, list) else []:
-        name = next((entry[key] for key in SCHEMA_NAME_KEYS if isinstance(entry, dict) and key in entry), None)
-        if name is not None:
-            said[str(name)] = entry
-    return said
 
 
 def splice(readme: str, generated: str, begin: str = BEGIN, end_marker: str = END) -> str:
@@ -261,7 +233,7 @@ def _first(results: pd.DataFrame, names: tuple[str, ...]) -> str | None:
     return next((name for name in names if name in present), None)
 
 
-def _time(row: pd.Series | None) -> str:
+def _time(row: pd.Series | None, baseline: str) -> str:
     """'218 ns (75x)', or the status of a cell that is not ok."""
     if row is None:
         return "-"
@@ -269,7 +241,7 @@ def _time(row: pd.Series | None) -> str:
         return str(row["status"])
     text = f"{style.format_number(row['ns_per_unit_median'])} ns"
     ratio = row["baseline_ratio"]
-    return text if row["implementation"] == data.BASELINE or not ratio > 0 else f"{text} ({ratio:.0f}x)"
+    return text if row["implementation"] == baseline or not ratio > 0 else f"{text} ({ratio:.0f}x)"
 
 
 def _count(row: pd.Series | None, column: str) -> str:

@@ -1,4 +1,4 @@
-"""Chart 4: scaling curves for workloads swept over a parameter, e.g. "pipelineDepth (4)"."""
+"""Chart 4: scaling curves for scenarios swept over a numeric parameter (the rows' ``parameter`` column)."""
 
 from __future__ import annotations
 
@@ -9,38 +9,22 @@ import pandas as pd
 from matplotlib.lines import Line2D
 from matplotlib.ticker import NullLocator
 
-from . import data, style
+from . import data, stagefits, style
 from .data import Run
 
 STEM = "scaling"
-# What each swept scenario's parameter is (docs/WORKLOADS.md), for the x axis; others say "parameter".
-PARAMETER_AXES = {
-    "pipelineDepth": "operators in the chain (depth)",
-    "subscribeChurn": "map stages subscribed and cancelled (depth)",
-    "fanOut": "subscribers",
-    "fanOutCustomSubject": "subscribers",
-    "withLatestFrom": "primary elements per secondary element",
-    "sample": "primary elements per secondary element",
-    "sampleWithFrom": "primary elements per secondary element",
-}
 
 
-def sweeps(results: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    """Rows of every swept workload with at least two parameter values, keyed by the base name.
-
-    Each frame gains the columns ``parameter`` (the number) and ``parameter_label`` (the text around
-    it, e.g. "depth" for "pipeline (depth=4)").
-    """
-    points = {name: data.split_scaling(name) for name in data.workloads(results)}
-    groups: dict[str, pd.DataFrame] = {}
-    for base in dict.fromkeys(point.base for point in points.values() if point):
-        names = [name for name, point in points.items() if point and point.base == base]
-        if len({points[name].value for name in names}) < 2:
-            continue
-        rows = results[results["workload"].isin(names)].copy()
-        rows["parameter"] = rows["workload"].map(lambda name: points[name].value)
-        rows["parameter_label"] = rows["workload"].map(lambda name: points[name].label)
-        groups[base] = rows.sort_values("parameter", kind="stable")
+def sweeps(results: pd.DataFrame) -> dict[tuple[str, str], pd.DataFrame]:
+    """Rows of every scenario swept over a numeric parameter with at least two values, keyed by scenario and
+    source, as the ``scenario``, ``parameter`` and ``source`` columns say (a categorical parameter, such as
+    a demand policy, is no axis). Each frame's ``parameter`` is the number, its rows in parameter order."""
+    numeric = pd.to_numeric(results["parameter"], errors="coerce")
+    rows = results.assign(parameter=numeric, source=results["source"].fillna("").astype(str))[numeric.notna()]
+    groups: dict[tuple[str, str], pd.DataFrame] = {}
+    for key, frame in rows.groupby(["scenario", "source"], sort=False):
+        if frame["parameter"].nunique() >= 2:
+            groups[key] = frame.sort_values("parameter", kind="stable")
     return groups
 
 
@@ -58,8 +42,10 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
         layout="constrained",
     )
     flat = list(axes.flat)
-    for panel, (base, frame) in zip(flat, groups.items()):
-        _draw_sweep(panel, base, frame, colours)
+    for panel, ((scenario, source), frame) in zip(flat, groups.items()):
+        _draw_sweep(panel, frame, colours, run)
+        _set_x_axis(panel, frame, run.schema.parameter_title(scenario))
+        panel.set_title(stagefits.series_label(scenario, source))
     style.hide_unused(flat, len(groups))
     names = data.implementations(pd.concat(groups.values()))
     handles = [
@@ -73,7 +59,7 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path | None:
     return style.save(figure, directory, STEM)
 
 
-def _draw_sweep(axes, base: str, frame: pd.DataFrame, colours: dict[str, str]) -> None:
+def _draw_sweep(axes, frame: pd.DataFrame, colours: dict[str, str], run: Run) -> None:
     """Median line with a CI band per implementation, over the parameter values that ran ok."""
     style.log_y(axes)
     drawn = []
@@ -85,7 +71,7 @@ def _draw_sweep(axes, base: str, frame: pd.DataFrame, colours: dict[str, str]) -
         ]
         if ok.empty:
             continue
-        linestyle = "--" if name == data.BASELINE else "-"
+        linestyle = "--" if name == run.baseline else "-"
         median = style.pinned(ok["ns_per_unit_median"])
         axes.plot(
             ok["parameter"],
@@ -103,20 +89,17 @@ def _draw_sweep(axes, base: str, frame: pd.DataFrame, colours: dict[str, str]) -
     if not drawn:
         style.nothing_to_draw(axes, "no cell with a median above 0 ns:\nnothing to draw on a log axis")
     style.fit_log_axis(axes, drawn)
-    _set_x_axis(axes, frame, base)
     style.plain_log_axis(axes.yaxis)
     axes.set_ylabel(f"ns per {frame['unit'].iloc[0]} (log)")
-    axes.set_title(base)
     axes.grid(which="major", color="#e0e0e0", linewidth=0.6)
 
 
-def _set_x_axis(axes, frame: pd.DataFrame, base: str) -> None:
-    """Log x for sweeps spanning a decade or more of positive values, ticks at the swept values."""
+def _set_x_axis(axes, frame: pd.DataFrame, title: str | None) -> None:
+    """Log x for sweeps spanning a decade or more of positive values, ticks at the swept values, labelled
+    with what the parameter is (the schema's title for the scenario)."""
     values = sorted(frame["parameter"].unique())
     if values[0] > 0 and values[-1] / values[0] >= 8:
         axes.set_xscale("log")
         axes.xaxis.set_minor_locator(NullLocator())
     axes.set_xticks(values, [style.format_count(value) for value in values])
-    labels = [label for label in frame["parameter_label"].unique() if label]
-    fallback = labels[0] if len(labels) == 1 else "parameter"
-    axes.set_xlabel(PARAMETER_AXES.get(base, fallback) + (" (log)" if axes.get_xscale() == "log" else ""))
+    axes.set_xlabel((title or "parameter") + (" (log)" if axes.get_xscale() == "log" else ""))

@@ -16,31 +16,10 @@ import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.ticker import LogFormatter, NullLocator  # noqa: E402
 
-from .data import BASELINE  # noqa: E402
+from .schema import Schema  # noqa: E402
 
-BASELINE_COLOUR = "#8c8c8c"
-# Fixed colours for the implementations the harness knows, so a colour means the same thing in every
-# chart of every run; implementations added later take the remaining colours in name order.
-KNOWN_COLOURS = {
-    "builtin": "#1f77b4",
-    "structBridge": "#ff7f0e",
-    "classSubscription": "#2ca02c",
-    "anySubscriber": "#d62728",
-    "simpleCombine": "#8c564b",
-    "rxSink": "#9467bd",
-    # RxSwift itself, only in builds given a checkout (README, "The rxSwift row"): rxSink's purple, darker.
-    "rxSwift": "#5b3a8c",
-    "asyncSequence": "#17becf",
-}
-SPARE_COLOURS = (
-    "#e377c2",
-    "#bcbd22",
-    "#393b79",
-    "#ad494a",
-    "#637939",
-    "#7b4173",
-)
-
+# An implementation no schema names (a run of another build's rows, compared with this one's).
+UNKNOWN_COLOUR = "#444444"
 VALUE_LABEL_SIZE = 7
 # Above this, numbers are written with an exponent: 1e+308 in full is 309 digits.
 LARGE = 1e9
@@ -67,13 +46,13 @@ plt.rcParams.update(
 )
 
 
-def colour_map(names: list[str]) -> dict[str, str]:
-    """One colour per implementation name: grey for the baseline, fixed ones for known names."""
-    colours = {BASELINE: BASELINE_COLOUR, **KNOWN_COLOURS}
-    unknown = sorted(name for name in names if name not in colours)
-    for index, name in enumerate(unknown):
-        colours[name] = SPARE_COLOURS[index % len(SPARE_COLOURS)]
-    return {name: colours[name] for name in names}
+def colour_map(names: list[str], *schemas: Schema) -> dict[str, str]:
+    """One colour per implementation name, as the runs' schemas give it (the first that names it);
+    ``UNKNOWN_COLOUR`` for a name none of them knows."""
+    colours: dict[str, str] = {}
+    for each in reversed(schemas):
+        colours.update(each.colours)
+    return {name: colours.get(name, UNKNOWN_COLOUR) for name in names}
 
 
 def wrap_camel(name: str, width: int = 12) -> str:

@@ -10,7 +10,7 @@ import pandas as pd
 from matplotlib.lines import Line2D
 
 from . import data, style
-from .data import BASELINE, Run
+from .data import Run
 
 STEM = "ns_per_unit"
 HEADROOM = 2.2  # factor above the highest whisker, room for the value labels on a log axis
@@ -29,19 +29,20 @@ def plot(run: Run, colours: dict[str, str], directory: Path) -> Path:
     )
     flat = list(axes.flat)
     for panel, workload in zip(flat, names):
-        _draw_workload(panel, run.results, workload, colours)
+        _draw_workload(panel, run.results, workload, colours, run.baseline)
     style.hide_unused(flat, len(names))
     _add_legend(
         figure,
+        colours.get(run.baseline, style.UNKNOWN_COLOUR),
         show_baseline=any(
-            data.is_ok(data.cell(run.results, workload, BASELINE)) for workload in names
+            data.is_ok(data.cell(run.results, workload, run.baseline)) for workload in names
         ),
     )
     style.suptitle(figure, f"{run.name}: time per unit, median with 95% CI (lower is better)")
     return style.save(figure, directory, STEM)
 
 
-def _draw_workload(axes, results: pd.DataFrame, workload: str, colours: dict[str, str]) -> None:
+def _draw_workload(axes, results: pd.DataFrame, workload: str, colours: dict[str, str], baseline: str) -> None:
     """One panel: a bar per implementation, a dashed baseline line, empty slots for cells not ok."""
     rows = results[results["workload"] == workload]
     names = data.implementations(rows)
@@ -53,8 +54,8 @@ def _draw_workload(axes, results: pd.DataFrame, workload: str, colours: dict[str
             values += _draw_bar(axes, x, row, colours[name])
         else:
             _draw_empty_slot(axes, x, row)
-    _draw_baseline(axes, rows, workload)
-    _finish_axes(axes, names, colours, values)
+    _draw_baseline(axes, rows, workload, baseline, colours)
+    _finish_axes(axes, names, colours, values, baseline)
     axes.set_title(workload)
     axes.set_ylabel(f"ns per {rows['unit'].iloc[0]} (log)")
 
@@ -116,20 +117,20 @@ def _draw_empty_slot(axes, x: int, row: pd.Series | None) -> None:
     )
 
 
-def _draw_baseline(axes, rows: pd.DataFrame, workload: str) -> None:
-    """The baseline median as a dashed grey line across the panel."""
-    row = data.cell(rows, workload, BASELINE)
+def _draw_baseline(axes, rows: pd.DataFrame, workload: str, baseline: str, colours: dict[str, str]) -> None:
+    """The baseline median as a dashed line of the baseline's colour across the panel."""
+    row = data.cell(rows, workload, baseline)
     if not data.is_ok(row):
         return
     median = row["ns_per_unit_median"]
-    axes.axhline(median, color=style.BASELINE_COLOUR, linestyle="--", linewidth=1, zorder=1.5)
+    axes.axhline(median, color=colours[baseline], linestyle="--", linewidth=1, zorder=1.5)
 
 
-def _finish_axes(axes, names: list[str], colours: dict[str, str], values: list[float]) -> None:
+def _finish_axes(axes, names: list[str], colours: dict[str, str], values: list[float], baseline: str) -> None:
     """Coloured, slanted implementation labels and y limits with room for the value labels."""
     axes.set_xticks(range(len(names)), names, rotation=30, ha="right", rotation_mode="anchor")
     for label, name in zip(axes.get_xticklabels(), names):
-        label.set_color(colours[name] if name != BASELINE else "#555555")
+        label.set_color(colours[name] if name != baseline else "#555555")
     style.plain_log_axis(axes.yaxis)
     axes.set_xlim(-0.6, len(names) - 0.4)
     positive = [float(value) for value in values if value > 0]
@@ -142,7 +143,7 @@ def _finish_axes(axes, names: list[str], colours: dict[str, str], values: list[f
     axes.grid(axis="y", which="major", color="#e0e0e0", linewidth=0.6, zorder=0)
 
 
-def _add_legend(figure, show_baseline: bool) -> None:
+def _add_legend(figure, baseline_colour: str, show_baseline: bool) -> None:
     """Explains the marks that are not bars."""
     handles = [
         Line2D(
@@ -157,7 +158,7 @@ def _add_legend(figure, show_baseline: bool) -> None:
     ]
     if show_baseline:
         handles.insert(
-            0, Line2D([], [], color=style.BASELINE_COLOUR, linestyle="--", label="baseline median")
+            0, Line2D([], [], color=baseline_colour, linestyle="--", label="baseline median")
         )
     style.figure_legend(figure, handles)
 

@@ -1,14 +1,25 @@
-"""A small synthetic run directory in the CSV schema (docs/CSV.md) that exercises every chart kind."""
+"""A small synthetic run directory in the CSV schema (docs/CSV.md) that exercises every chart kind. Its
+schema.json is what the release tool prints (``reactive-bench schema --format json``; scripts/test builds
+the tool first, ``REACTIVE_BENCH_TOOL`` names another), and its rows are of the schema's implementations."""
 
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
-from plotting.data import ALL_CALLS, COMPONENT_COLUMNS, COUNT_COLUMNS
+from plotting import data, schema, verdicts
 
-IMPLEMENTATIONS = ("baseline", "builtin", "structBridge", "rxSink")
-FAMILIES = {"baseline": "loop", "rxSink": "rx"}
+TOOL_SCHEMA = schema.tool_json(verdicts.tool_path(data.ROOT))
+SCHEMA = schema.parse(json.loads(TOOL_SCHEMA), "reactive-bench schema")
+# The baseline, two Combine styles and the Rx core's row.
+IMPLEMENTATIONS = (
+    SCHEMA.baseline,
+    *[entry.id for entry in SCHEMA.implementations if entry.family == "combine"][:2],
+    next(entry.id for entry in SCHEMA.implementations if entry.family == "rx"),
+)
+FAMILIES = {entry.id: entry.family for entry in SCHEMA.implementations}
+FIT_COLUMNS = SCHEMA.column_names(schema.FITS)
 WORKLOADS = (
     ("map", "map", ""),
     ("histogram", "histogram", ""),
@@ -24,14 +35,14 @@ WORKLOADS = (
 def row(workload: tuple[str, str, str], implementation: str, index: int) -> dict[str, str]:
     """One ok row with plausible numbers; demand rows of the Rx family are unsupported."""
     name, scenario, parameter = workload
-    family = FAMILIES.get(implementation, "combine")
+    family = FAMILIES[implementation]
     values = {
-        "schema_version": "2", "workload": name, "scenario": scenario, "parameter": parameter,
+        "schema_version": str(SCHEMA.versions[schema.RESULTS]), "workload": name, "scenario": scenario, "parameter": parameter,
         "unit": "element", "implementation": implementation, "family": family, "status": "ok",
     }  # fmt: skip
     if scenario == "demand" and family != "combine":
         return values | {"status": "unsupported", "detail": "no demand"}
-    median = 2.0 if implementation == "baseline" else 100.0 + 20 * index
+    median = 2.0 if implementation == SCHEMA.baseline else 100.0 + 20 * index
     samples = [median * factor for factor in (0.98, 1.0, 1.01, 1.03, 0.99)]
     latency = {} if scenario == "histogram" else {
         f"latency_{column}_ns": str(median * scale)
@@ -51,33 +62,30 @@ def row(workload: tuple[str, str, str], implementation: str, index: int) -> dict
     }  # fmt: skip
 
 
-FIT_COLUMNS = [
-    "schema_version", "scenario", "source", "implementation", "metric", "measured_per", "slope_per", "parameters",
-    "points", "slope", "slope_ci95_low", "slope_ci95_high", "intercept", "intercept_ci95_low",
-    "intercept_ci95_high", "r_squared", "shape",
-]  # fmt: skip
-
-
 def fit(implementation: str, index: int) -> list[str]:
-    """A fits.csv row for the pipelineDepth sweep: a line, except rxSink's, which curves."""
-    shape = "nonlinear" if implementation == "rxSink" else "linear"
+    """A fits.csv row for the pipelineDepth sweep: a line, except the Rx row's, which curves."""
+    shape = "nonlinear" if FAMILIES[implementation] == "rx" else "linear"
     slope = 10.0 * (index + 1)
     return ["1", "pipelineDepth", "", implementation, "ns", "element", "stage", "1;4;16", "15", str(slope),
             str(slope * 0.95), str(slope * 1.05), "90", "85", "95", "0.9" if shape == "nonlinear" else "0.999", shape]  # fmt: skip
 
 
-def write_run(directory: Path) -> Path:
-    """Writes results.csv and environment.csv into ``directory`` and returns it."""
-    rows = [row(workload, name, index) for workload in WORKLOADS for index, name in enumerate(IMPLEMENTATIONS)]
-    # The instruction run's component and count columns, empty as in a time run, and the columns a cell may
-    # leave empty: its call depth, its simulated cycles, its calls (which runs counted before them lack).
-    optional = list(COMPONENT_COLUMNS) + list(COUNT_COLUMNS) + ["call_depth", "estimated_cycles_per_unit", f"{ALL_CALLS}_per_unit"]
-    columns = list(dict.fromkeys([key for each in rows for key in each] + optional))
+def write_results(directory: Path, rows: list[dict[str, str]]) -> None:
+    """``rows`` as results.csv in ``directory`` (every column of the schema, those a row does not set empty),
+    with the schema.json beside it."""
     directory.mkdir(parents=True, exist_ok=True)
+    (directory / schema.FILE).write_text(TOOL_SCHEMA, encoding="utf-8")
     with open(directory / "results.csv", "w", newline="", encoding="utf-8") as file:
-        writer = csv.DictWriter(file, fieldnames=columns, restval="")
+        writer = csv.DictWriter(file, fieldnames=SCHEMA.column_names(schema.RESULTS), restval="")
         writer.writeheader()
         writer.writerows(rows)
+
+
+def write_run(directory: Path) -> Path:
+    """Writes results.csv (every column of the schema, those a row does not set empty), fits.csv,
+    environment.csv and schema.json into ``directory`` and returns it."""
+    rows = [row(workload, name, index) for workload in WORKLOADS for index, name in enumerate(IMPLEMENTATIONS)]
+    write_results(directory, rows)
     with open(directory / "fits.csv", "w", newline="", encoding="utf-8") as file:
         csv.writer(file).writerows([FIT_COLUMNS] + [fit(name, index) for index, name in enumerate(IMPLEMENTATIONS)])
     with open(directory / "environment.csv", "w", newline="", encoding="utf-8") as file:
@@ -94,9 +102,8 @@ def write_instruction_run(directory: Path, counts: dict[str, str]) -> Path:
     path = directory / "results.csv"
     with open(path, newline="", encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
-    columns = list(dict.fromkeys(list(rows[0]) + list(counts) + ["instructions_source"]))
     with open(path, "w", newline="", encoding="utf-8") as file:
-        writer = csv.DictWriter(file, fieldnames=columns, restval="")
+        writer = csv.DictWriter(file, fieldnames=list(rows[0]), restval="")
         writer.writeheader()
         writer.writerows(row | counts | {"instructions_source": "callgrind"} if row["status"] == "ok" else row for row in rows)
     with open(directory / "environment.csv", "a", newline="", encoding="utf-8") as file:

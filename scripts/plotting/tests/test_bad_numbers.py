@@ -11,7 +11,7 @@ from pathlib import Path
 from plotting import data, stagefits
 
 from .running import run_plot
-from .synthetic import set_field, write_run
+from .synthetic import SCHEMA, set_field, write_run
 
 # case: the column of the first row (line 2) it is written into, the value, and what scripts/plot says of it
 # after "plot: error: RUN/results.csv: line 2, column COLUMN: ".
@@ -59,8 +59,7 @@ class BadNumberTests(unittest.TestCase):
                 self.assertEqual(self.refused(), refusal(case))
 
     def test_every_numeric_column_takes_numbers_only(self) -> None:
-        columns = [column for column in data.NUMERIC_COLUMNS + data.OPTIONAL_NUMERIC_COLUMNS if column != "schema_version"]
-        for column in columns:
+        for column in data.numeric_columns(SCHEMA):
             with self.subTest(column):
                 self.run_dir = write_run(self.directory / column)
                 set_field(self.run_dir, column, "NaN", rows=[3])

@@ -5,14 +5,14 @@ from __future__ import annotations
 import contextlib
 import io
 import tempfile
-import re
 import unittest
+from dataclasses import replace
 from pathlib import Path
 
 from plotting import __main__ as cli
 from plotting import components, data, verdictchart, verdicts
 
-from .synthetic import row_count, set_field, write_run
+from .synthetic import SCHEMA, row_count, set_field, write_run
 
 CHARTS = ("stage_fits", "ns_per_unit", "allocations", "latency", "scaling", "demand_overhead")
 
@@ -129,19 +129,20 @@ if __name__ == "__main__":
 
 
 class ColourTests(unittest.TestCase):
-    def test_every_implementation_of_the_registry_has_a_fixed_colour_of_its_own(self) -> None:
+    def test_every_implementation_takes_the_colour_its_runs_schema_gives(self) -> None:
         from plotting import style
 
-        registry = Path(__file__).resolve().parents[3] / "Sources/StyleKit/Identifiers.swift"
-        # The project's rows are ImplementationID's constants: `public static let baseline: Self = "baseline"`.
-        text = registry.read_text().split("struct ImplementationID", 1)[1]
-        ids = re.findall(r'public static let \w+: Self = "(\w+)"', text)
-        self.assertIn("structBridge", ids)
-        coloured = {style.BASELINE: style.BASELINE_COLOUR, **style.KNOWN_COLOURS}
-        self.assertEqual(sorted(coloured), sorted(ids))
-        self.assertEqual(len(set(coloured.values())), len(coloured))
-        self.assertFalse(set(style.SPARE_COLOURS) & set(coloured.values()))
-        self.assertEqual(style.colour_map(ids), {name: coloured[name] for name in ids})
+        names = SCHEMA.order
+        self.assertEqual(style.colour_map(names, SCHEMA), {entry.id: entry.colour for entry in SCHEMA.implementations})
+        self.assertEqual(len(set(style.colour_map(names, SCHEMA).values())), len(names))
+
+    def test_the_run_names_its_colours_first_and_a_name_no_schema_knows_takes_the_unknown_colour(self) -> None:
+        from plotting import style
+
+        first, second = SCHEMA.order[:2]
+        other = replace(SCHEMA, implementations=tuple(replace(entry, colour="#000001") for entry in SCHEMA.implementations))
+        self.assertEqual(style.colour_map([first, "someoneElse"], other, SCHEMA), {first: "#000001", "someoneElse": style.UNKNOWN_COLOUR})
+        self.assertEqual(style.colour_map([second], SCHEMA, other), {second: SCHEMA.colours[second]})
 
 
 class ComponentsChartTests(unittest.TestCase):
@@ -153,8 +154,9 @@ class ComponentsChartTests(unittest.TestCase):
 
     def write_instruction_run(self, value: str) -> None:
         instructions = write_run(self.run_dir / "instructions")
-        for column in data.COMPONENT_COLUMNS:
-            set_field(instructions, column, value if column == data.COMPONENT_COLUMNS[0] else "0", rows=range(row_count(instructions)))
+        columns = [component.columns[0] for component in SCHEMA.instruction_components]
+        for column in columns:
+            set_field(instructions, column, value if column == columns[0] else "0", rows=range(row_count(instructions)))
 
     def test_the_chart_is_drawn_from_the_instruction_runs_columns(self) -> None:
         self.write_instruction_run("12.5")

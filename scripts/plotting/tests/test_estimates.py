@@ -14,6 +14,7 @@ from pathlib import Path
 from plotting import data, estimates, findings, verdicts
 
 from . import synthetic
+from .synthetic import write_results
 from .running import run_estimate, run_plot
 from .test_findings import write_price_lists
 
@@ -29,15 +30,6 @@ CELLS = (
     ("contention (2)", "contention", "combine"),
     ("mapAsync", "map", "asyncSequence"),
 )
-
-
-def write_results(directory: Path, rows: list[dict[str, str]]) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    columns = list(dict.fromkeys(key for row in rows for key in row))
-    with open(directory / "results.csv", "w", newline="", encoding="utf-8") as file:
-        writer = csv.DictWriter(file, fieldnames=columns, restval="")
-        writer.writeheader()
-        writer.writerows(rows)
 
 
 def cell(workload: str, scenario: str, family: str, **fields: str) -> dict[str, str]:

@@ -121,12 +121,7 @@ class ChainsThatBendTests(unittest.TestCase):
             for stages, median in zip((1, 4, 16), values):
                 workload = (f"pipelineDepth ({stages}) [direct]", "pipelineDepth", str(stages))
                 rows.append(synthetic.row(workload, name, 1) | {"source": "direct", "ns_per_unit_median": str(median)})
-        run_dir.mkdir(parents=True)
-        columns = list(dict.fromkeys(key for each in rows for key in each))
-        with open(run_dir / "results.csv", "w", newline="", encoding="utf-8") as file:
-            writer = csv.DictWriter(file, fieldnames=columns, restval="")
-            writer.writeheader()
-            writer.writerows(rows)
+        synthetic.write_results(run_dir, rows)
         (run_dir / "instructions").mkdir()
         write_fits(run_dir, [("anySubscriber", "ns", 24.0), ("builtin", "ns", 4.0)])
         write_fits(run_dir / "instructions", [("anySubscriber", "instructions", 100.0), ("builtin", "instructions", 61.0)])

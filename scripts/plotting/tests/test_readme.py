@@ -15,7 +15,7 @@ from pathlib import Path
 from plotting import data, readme
 
 from .running import run_estimate
-from .synthetic import FIT_COLUMNS, IMPLEMENTATIONS, write_instruction_run, write_run
+from .synthetic import FIT_COLUMNS, IMPLEMENTATIONS, SCHEMA, TOOL_SCHEMA, write_instruction_run, write_run
 from .test_findings import COUNTS, write_price_lists
 
 # The synthetic run's rows after the baseline: one with every fit, one whose chain bends, one with none.
@@ -49,14 +49,14 @@ class VerdictTests(unittest.TestCase):
         self.run_dir = write_run(self.directory / "run")
         instructions = write_instruction_run(self.run_dir / "instructions", COUNTS)
         write_fits(self.run_dir, [
-            (data.BASELINE, "ns", "element", 0.27, "linear"), (data.BASELINE, "allocations", "subscription", 0.0, "flat"),
+            (SCHEMA.baseline, "ns", "element", 0.27, "linear"), (SCHEMA.baseline, "allocations", "subscription", 0.0, "flat"),
             (LINEAR, "ns", "element", 40.0, "linear"), (LINEAR, "allocations", "subscription", 2.0, "linear"),
             (BENT, "ns", "element", 72.94, "nonlinear"), (BENT, "allocations", "subscription", 0.0476, "flat"),
         ])  # fmt: skip
         # LINEAR's stage: 2 retain+release pairs (20 ns), a lock (8 ns), a fifth atomic (5 ns) and no
         # instruction left over at the price lists of test_findings; BENT's: 500 instructions, no event.
         write_fits(instructions, [
-            (data.BASELINE, "instructions", "element", 7.0, "linear"),
+            (SCHEMA.baseline, "instructions", "element", 7.0, "linear"),
             (LINEAR, "instructions", "element", 200.0, "linear"), (LINEAR, "retains", "element", 2.0, "linear"),
             (LINEAR, "releases", "element", 2.0, "linear"), (LINEAR, "lock_acquisitions", "element", 1.0, "linear"),
             (LINEAR, "atomic_rmws", "element", 5.0, "linear"),
@@ -72,7 +72,7 @@ class VerdictTests(unittest.TestCase):
 
     def test_the_numbers_are_the_fits_slopes(self) -> None:
         rows = self.rows()
-        self.assertEqual(rows[data.BASELINE][:3], ["0.3", "7", "0"])
+        self.assertEqual(rows[SCHEMA.baseline][:3], ["0.3", "7", "0"])
         self.assertEqual(rows[LINEAR][:3], ["40.0", "200", "2"])
         self.assertEqual(rows[BENT][:3], ["72.9*", "1,132", "0.05"])
 
@@ -88,26 +88,26 @@ class VerdictTests(unittest.TestCase):
 
     def test_an_implementation_without_the_sweep_is_said_so(self) -> None:
         verdict = readme.verdict(self.run_dir)
-        self.assertEqual(self.rows()[ABSENT], ["-", "-", "-", "", "", ""])
+        entry = SCHEMA.implementation(ABSENT)
+        self.assertEqual(self.rows()[ABSENT], ["-", "-", "-", "yes" if entry.is_thread_safe else "no", "", entry.when_to_use or ""])
         self.assertIn(f"`{ABSENT}` has no `pipelineDepth [direct]` cell: the run has none.", verdict)
 
-    def test_without_a_schema_the_editorial_columns_are_empty(self) -> None:
-        for cells in self.rows().values():
-            self.assertEqual((cells[3], cells[5]), ("", ""))
-
     def test_the_schema_says_whether_thread_safe_and_when_to_use(self) -> None:
-        schema = {readme.SCHEMA_IMPLEMENTATIONS: [
-            {"id": LINEAR, readme.SCHEMA_THREAD_SAFE: True, readme.SCHEMA_WHEN_TO_USE: "when the first applies"},
-            {"id": BENT, readme.SCHEMA_THREAD_SAFE: False},
-        ]}  # fmt: skip
-        (self.run_dir / readme.SCHEMA_FILE).write_text(json.dumps(schema), encoding="utf-8")
         rows = self.rows()
-        self.assertEqual((rows[LINEAR][3], rows[LINEAR][5]), ("yes", "when the first applies"))
-        self.assertEqual((rows[BENT][3], rows[BENT][5]), ("no", ""))
-        self.assertEqual((rows[ABSENT][3], rows[ABSENT][5]), ("", ""))
+        for name in (LINEAR, BENT, ABSENT):
+            entry = SCHEMA.implementation(name)
+            self.assertEqual((rows[name][3], rows[name][5]), ("yes" if entry.is_thread_safe else "no", entry.when_to_use or ""))
+
+    def test_the_runs_own_schema_is_read(self) -> None:
+        document = json.loads(TOOL_SCHEMA)
+        for entry in document["implementations"]:
+            if entry["id"] == LINEAR:
+                entry.update(isThreadSafe=False, whenToUse="when the first applies")
+        (self.run_dir / "schema.json").write_text(json.dumps(document), encoding="utf-8")
+        self.assertEqual(self.rows()[LINEAR][3::2], ["no", "when the first applies"])
 
     def test_a_schema_that_is_not_json_is_one_line(self) -> None:
-        (self.run_dir / readme.SCHEMA_FILE).write_text("{", encoding="utf-8")
+        (self.run_dir / "schema.json").write_text("{", encoding="utf-8")
         with self.assertRaises(data.InputError) as caught:
             readme.verdict(self.run_dir)
         self.assertIn("schema.json: not readable JSON", str(caught.exception))
