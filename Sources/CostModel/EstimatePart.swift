@@ -1,4 +1,5 @@
 import Harness
+import Runner
 
 /// One part an estimate adds up (a row of estimate_parts.csv): a priced event, the frames beyond the
 /// return-address predictor, or the instructions no event accounts for, with what counts it and its price.
@@ -32,7 +33,7 @@ public struct EstimatePart: Sendable, Equatable {
             )
         } + [
             EstimatePart(
-                part: PricedEvent.deepFrame, title: deepFramesTitle, column: CostModelColumns.deepFrames,
+                part: PricedEvent.deepFrame, title: PriceList.deepFrameTitle, column: CostModelColumns.deepFrames,
                 countedBy: ResultColumn.callDepth.name,
                 pricedAsInstructions: false, nanosecondsPerCount: prices.deepFrame?.nanoseconds, instructionsPerCount: nil
             ),
@@ -44,6 +45,5 @@ public struct EstimatePart: Sendable, Equatable {
         ]
     }
 
-    static let deepFramesTitle = "calls deeper than the return predictor"
     static let otherInstructions = "other_instructions"
 }

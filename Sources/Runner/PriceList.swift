@@ -33,6 +33,8 @@ public enum PriceList {
     /// an ordinary call (`ns`), and how many frames below a cell's loop the predictor holds (`frames`),
     /// compared with a cell's `call_depth`.
     public static let deepFrame = "deepFrame"
+    /// How tables and charts name ``deepFrame``'s event.
+    public static let deepFrameTitle = "calls deeper than the return predictor"
 
     /// One price: `metric` per event, with the k = 1 and k = 3 cells' values per element (none for
     /// ``deepFrame``, read off three depths instead).

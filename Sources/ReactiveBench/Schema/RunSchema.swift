@@ -139,7 +139,7 @@ public struct RunSchema: Codable, Equatable, Sendable {
             )
         } + [
             Term(
-                name: PriceList.deepFrame, title: "calls deeper than the return predictor",
+                name: PriceList.deepFrame, title: PriceList.deepFrameTitle,
                 meaning: "a frame nested deeper than the CPU's return-address predictor holds: its `ns` beyond an ordinary "
                     + "call, and the `frames` below a cell's loop the predictor holds (time runs only)",
                 columns: [ResultColumn.callDepth.name]
