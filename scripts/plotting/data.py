@@ -16,8 +16,6 @@ from .schema import Column, Schema
 # The repository root (scripts/plotting/data.py is two levels below it), where the release tool is built.
 ROOT = Path(__file__).resolve().parents[2]
 OK = "ok"
-# The columns every row names itself by: filled in every row, whatever its status.
-KEY_COLUMNS = ("workload", "unit", "implementation", "status")
 # A number as reactive-bench writes it and compare reads it: a decimal, optionally with an exponent, and
 # nothing around it (float() also takes "nan", "inf", " 12.5 " and "1_0").
 DECIMAL = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -238,7 +236,8 @@ def _normalised(path: Path, frame: pd.DataFrame, text: pd.DataFrame, columns: tu
     """Reads the numeric columns from ``text`` (the file's fields as written) strictly, strips the text
     columns that name each row, and keeps every other text column as written."""
     frame = frame.copy()
-    for column in KEY_COLUMNS:
+    # The columns every row names itself by, filled whatever its status (the schema's namesTheRow).
+    for column in (column.name for column in columns if column.names_the_row):
         if frame[column].isna().any():
             raise InputError(
                 f"{path}: empty '{column}' in row {int(frame[column].isna().idxmax()) + 2}"
@@ -248,7 +247,7 @@ def _normalised(path: Path, frame: pd.DataFrame, text: pd.DataFrame, columns: tu
     for column in columns:
         if column.is_number:
             frame[column.name] = numbers(path, column.name, text[column.name], lines, signed=column.signed)
-        elif column.name not in KEY_COLUMNS:
+        elif not column.names_the_row:
             frame[column.name] = text[column.name]  # as written: an empty field is ""
     return frame
 

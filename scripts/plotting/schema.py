@@ -35,6 +35,8 @@ class Column:
     signed: bool = False
     # What separates the several values of a column that holds a list (``ns_per_unit_samples``).
     separator: str | None = None
+    # Whether every row fills it whatever its status: what a row is named by (workload, implementation...).
+    names_the_row: bool = False
 
     @property
     def is_number(self) -> bool:
@@ -178,7 +180,8 @@ def parse(document: object, source: str) -> Schema:
 
 
 def _column(entry: dict) -> Column:
-    return Column(entry["name"], entry["unit"], entry["meaning"], bool(entry.get("signed", False)), entry.get("separator"))
+    return Column(entry["name"], entry["unit"], entry["meaning"], bool(entry.get("signed", False)), entry.get("separator"),
+                  bool(entry.get("namesTheRow", False)))
 
 
 def _term(entry: dict) -> Term:

@@ -26,13 +26,20 @@ public struct ColumnDeclaration: Sendable, Equatable, Codable {
     public let signed: Bool
     /// What separates the values of a column that holds several in a field (`;`); nil for one value.
     public let separator: String?
+    /// Whether every row fills it, whatever its status: the fields a reader names a row by (a results.csv
+    /// row's workload, unit, implementation and status).
+    public let namesTheRow: Bool
 
-    public init(_ name: String, unit: ColumnUnit = .none, signed: Bool = false, separator: String? = nil, _ meaning: String) {
+    public init(
+        _ name: String, unit: ColumnUnit = .none, signed: Bool = false, separator: String? = nil, namesTheRow: Bool = false,
+        _ meaning: String
+    ) {
         self.name = name
         self.unit = unit
         self.meaning = meaning
         self.signed = signed
         self.separator = separator
+        self.namesTheRow = namesTheRow
     }
 
     /// This column in a file of `Row`s, whose field `value` writes from a row.

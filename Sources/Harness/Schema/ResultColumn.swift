@@ -16,7 +16,7 @@ public enum ResultColumn {
         "`\(supportedSchemaVersion)`. Changes whenever a column changes meaning or disappears; `compare` refuses other versions"
     )
     public static let workload = ColumnDeclaration(
-        "workload",
+        "workload", namesTheRow: true,
         "the workload's stable key: the scenario, then the swept parameter in parentheses, then ` [direct]` for a row over "
             + "the direct source (`map`, `demand (max1Requested)`, `pipelineDepth (4) [direct]`; `reactive-bench list`)"
     )
@@ -35,18 +35,18 @@ public enum ResultColumn {
             + "empty for the scenarios whose subjects are what they measure (`fanOut`, `asyncHop`, ...)"
     )
     public static let unit = ColumnDeclaration(
-        "unit",
+        "unit", namesTheRow: true,
         "what one unit is: `element` (one value pushed through the pipeline; in `fanOut`, one value reaching one "
             + "subscriber) or `subscription` (one subscribe ... cancel cycle)"
     )
     public static let implementation = ColumnDeclaration(
-        "implementation", "the implementation measured (the implementations table: `reactive-bench schema`)"
+        "implementation", namesTheRow: true, "the implementation measured (the implementations table: `reactive-bench schema`)"
     )
     public static let family = ColumnDeclaration(
         "family", "the implementation's family: `loop`, `combine` (OpenCombine), `simpleCombine`, `rx` or `asyncSequence`"
     )
     public static let status = ColumnDeclaration(
-        "status",
+        "status", namesTheRow: true,
         "`ok`; `unsupported` (the style cannot express the workload: see `detail`); `checksum_mismatch`; `failed` "
             + "(set-up threw); `crashed` (the cell's process died: `detail` names the signal and the reason); `timeout` "
             + "(the cell's process outlived `--cell-timeout` and was killed)"

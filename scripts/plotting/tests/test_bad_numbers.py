@@ -118,3 +118,18 @@ class BadFitNumberTests(unittest.TestCase):
                 stagefits.load_fits(run_dir)
             self.assertIn(f"fits.csv: line 2, column {column}: '{field}' is not a number", str(caught.exception))
             write_run(run_dir)
+
+
+class EmptyNameTests(unittest.TestCase):
+    """A row must name itself: every column the schema says names the row is filled in every row."""
+
+    def test_a_row_without_an_implementation_is_refused(self) -> None:
+        directory = Path(tempfile.mkdtemp(prefix="plot-tests-"))
+        self.addCleanup(shutil.rmtree, directory, True)
+        run_dir = write_run(directory / "run")
+        naming = [column.name for column in SCHEMA.columns("results.csv") if column.names_the_row]
+        self.assertIn("implementation", naming)
+        set_field(run_dir, "implementation", "")
+        with self.assertRaises(data.InputError) as raised:
+            data.load_run(run_dir)
+        self.assertIn("empty 'implementation' in row 2", str(raised.exception))
