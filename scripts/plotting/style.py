@@ -21,6 +21,8 @@ from .schema import Schema  # noqa: E402
 # An implementation no schema names (a run of another build's rows, compared with this one's).
 UNKNOWN_COLOUR = "#444444"
 VALUE_LABEL_SIZE = 7
+# Inches one entry of a figure's legend takes at the legend's font size, name and marker included.
+LEGEND_ENTRY_WIDTH = 1.5
 # Above this, numbers are written with an exponent: 1e+308 in full is 309 digits.
 LARGE = 1e9
 # How far from 0 (linear) or 1 (log) an axis reaches at most. Matplotlib's locators step well past an
@@ -176,7 +178,10 @@ def figure_legend(figure: Figure, handles: list) -> None:
 
     Below, not above: constrained layout places an "outside upper" legend over the suptitle.
     """
-    columns = len(handles) if len(handles) <= 8 else math.ceil(len(handles) / 2)
+    # As many entries a row as the figure's width holds (about 1.5 inches each), the rows balanced.
+    per_row = max(1, int(figure.get_figwidth() / LEGEND_ENTRY_WIDTH))
+    rows = math.ceil(len(handles) / per_row)
+    columns = max(1, math.ceil(len(handles) / rows))
     figure.legend(handles=handles, loc="outside lower center", ncols=columns, frameon=False)
 
 
