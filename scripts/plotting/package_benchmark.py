@@ -10,7 +10,8 @@ from a ``--format jmh`` export: they agree when ReactiveBench's count lies withi
 package-benchmark measured in one iteration (exact p0 and p100), exactly when those are equal, and within
 a tolerance of 0.01 allocations per unit for stray allocations on other threads (``TOLERANCE``). Exit status: 0 when every count agrees, 1 when one does not (or a cell
 is missing from the export), 2 on bad input, with one ``error:`` line. Standard library only, so it
-runs without the plotting virtualenv. See docs/PACKAGE-BENCHMARK.md.
+runs without the plotting virtualenv; which rows' counts cannot agree (their allocations do not repeat) and
+which columns name a row come from the run's schema.json. See docs/PACKAGE-BENCHMARK.md.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from . import schema
 
 TARGET_PREFIX = "package.benchmark.ReactiveBenchSuite."
 PER_ITERATION = "Malloc (total)"
@@ -97,20 +100,28 @@ def regex_literal(text: str) -> str:
     return "".join("\\" + character if character in REGEX_SPECIALS else character for character in text)
 
 
-def load_rows(run: str) -> list[dict[str, str]]:
-    """The rows of a run directory's results.csv (or of a results.csv given directly)."""
+def load_rows(run: str) -> tuple[list[dict[str, str]], set[str]]:
+    """The rows of a run directory's results.csv (or of a results.csv given directly), and the
+    implementations whose allocation counts do not repeat, so that two tools cannot agree on them (the
+    run's schema.json says which)."""
     path = Path(run)
-    path = path / "results.csv" if path.is_dir() else path
+    path = path / schema.RESULTS if path.is_dir() else path
+    if not (path.parent / schema.FILE).is_file():
+        raise InputError(f"{path.parent}: no {schema.FILE} beside results.csv (a run older than it): run it again")
+    try:
+        run_schema = schema.load(path.parent)
+    except schema.SchemaError as error:
+        raise InputError(str(error)) from error
     try:
         with path.open(newline="") as file:
             rows = list(csv.DictReader(file))
     except OSError as error:
         raise InputError(f"{path}: {error.strerror}") from error
-    needed = {"workload", "implementation", "unit", "status", *DECIMALS}
-    missing = needed - set(rows[0].keys() if rows else needed)
+    naming = {column.name for column in run_schema.columns(schema.RESULTS) if column.names_the_row}
+    missing = (naming | set(DECIMALS)) - set(rows[0].keys() if rows else naming)
     if missing:
         raise InputError(f"{path}: not a ReactiveBench results.csv (missing {', '.join(sorted(missing))})")
-    return rows
+    return rows, {each.id for each in run_schema.implementations if not each.allocations_repeat}
 
 
 def load_spreads(export: str) -> dict[str, dict[str, Spread]]:
@@ -131,17 +142,14 @@ def load_spreads(export: str) -> dict[str, dict[str, Spread]]:
         raise InputError(f"{export}: not a package-benchmark jmh export ({error!r})") from error
 
 
-# Rows whose counts do not repeat, so that two tools cannot agree on them: the asyncSequence row allocates
-# whenever its consumer task suspends, which depends on its race with the sender (docs/STYLES.md).
-UNREPEATABLE_COUNTS = {"asyncSequence"}
-
-
-def compare(rows: list[dict[str, str]], spreads: dict[str, dict[str, Spread]], units: int) -> list[Agreement]:
-    """Every count of every ``ok`` cell (but ``UNREPEATABLE_COUNTS``'): per unit, and for element workloads
-    per subscription."""
+def compare(
+    rows: list[dict[str, str]], spreads: dict[str, dict[str, Spread]], units: int, unrepeatable: set[str] = frozenset()
+) -> list[Agreement]:
+    """Every count of every ``ok`` cell but those of the ``unrepeatable`` implementations (whose counts do
+    not repeat: the schema's ``allocationsRepeat``): per unit, and for element workloads per subscription."""
     agreements = []
     for row in rows:
-        if row["status"] != "ok" or row["implementation"] in UNREPEATABLE_COUNTS:
+        if row["status"] != "ok" or row["implementation"] in unrepeatable:
             continue
         key = cell_key(row)
         metrics = spreads.get(jmh_name(key), {})
@@ -207,15 +215,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if arguments.command == "check" and arguments.units_per_iteration < 1:
             raise InputError(f"--units-per-iteration must be at least 1, not {arguments.units_per_iteration}")
-        rows = load_rows(arguments.run)
+        rows, unrepeatable = load_rows(arguments.run)
         if not any(row["status"] == "ok" for row in rows):
             raise InputError(f"{arguments.run}: no cell ran ok: nothing to compare")
         if arguments.command == "filters":
             for row in rows:
-                if row["status"] == "ok" and row["implementation"] not in UNREPEATABLE_COUNTS:
+                if row["status"] == "ok" and row["implementation"] not in unrepeatable:
                     print(f"^{regex_literal(cell_key(row))}$")
             return 0
-        agreements = compare(rows, load_spreads(arguments.export), arguments.units_per_iteration)
+        agreements = compare(rows, load_spreads(arguments.export), arguments.units_per_iteration, unrepeatable)
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

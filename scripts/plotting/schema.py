@@ -52,6 +52,8 @@ class Implementation:
     is_thread_safe: bool
     colour: str
     when_to_use: str | None
+    # Whether its allocation counts repeat from run to run (compare gates them only then).
+    allocations_repeat: bool = True
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,7 @@ def parse(document: object, source: str) -> Schema:
             versions={file["file"]: file.get("schemaVersion") for file in document["files"]},
             implementations=tuple(
                 Implementation(entry["id"], entry["family"], entry["summary"], bool(entry["isThreadSafe"]),
-                               entry["colour"], entry.get("whenToUse"))  # fmt: skip
+                               entry["colour"], entry.get("whenToUse"), bool(entry.get("allocationsRepeat", True)))  # fmt: skip
                 for entry in document["implementations"]
             ),
             scenarios={entry["scenario"]: Scenario(entry["scenario"], entry["unit"], entry.get("parameterTitle"),

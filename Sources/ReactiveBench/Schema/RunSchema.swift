@@ -48,6 +48,9 @@ public struct RunSchema: Codable, Equatable, Sendable {
         /// Its colour in every chart, `#rrggbb`: its own, or a spare one given in report order.
         public var colour: String
         public var whenToUse: String?
+        /// Whether its allocation counts repeat from run to run of one build: false for a row whose every
+        /// workload's allocations `compare` reports without a verdict (``WorkloadTolerance``).
+        public var allocationsRepeat: Bool
     }
 
     /// One scenario: what its unit is and, when it sweeps a parameter, what the parameter is.
@@ -115,7 +118,10 @@ public struct RunSchema: Codable, Equatable, Sendable {
         return Registry.all.map { row in
             ImplementationEntry(
                 id: row.id.rawValue, family: row.family.rawValue, summary: row.summary, isThreadSafe: row.isThreadSafe,
-                colour: colours[row.id]!, whenToUse: row.whenToUse
+                colour: colours[row.id]!, whenToUse: row.whenToUse,
+                allocationsRepeat: WorkloadTolerance.find(
+                    column: ResultColumn.allocationsPerUnit.name, workload: "", implementation: row.id.rawValue
+                )?.tolerance != .notGated
             )
         }
     }
