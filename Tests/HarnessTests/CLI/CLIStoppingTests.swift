@@ -267,10 +267,15 @@ struct CLIStoppingTests {
         defer { directory.remove() }
         let disk = directory.appending("disk")
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        guard Self.shell("mount -t tmpfs -o size=64k tmpfs '\(disk)'") == 0 else { return }
+        let disksPages = 64
+        guard Self.shell("mount -t tmpfs -o size=\(disksPages * 4)k tmpfs '\(disk)'") == 0 else { return }
         defer { _ = Self.shell("umount '\(disk)'") }
-        // Two 4 KiB pages free: enough for the two files written when the run starts, not for a third.
-        try Data(count: 56 * 1024).write(to: URL(fileURLWithPath: "\(disk)/filler"))
+        // Room for the files written when the run starts, not for one more page: results.csv's header and
+        // environment.csv take a 4 KiB page each, schema.json as many as the tool's schema needs.
+        let schema = try await ToolProcess.run(tool, ["schema", "--format", "json"], in: directory.path)
+        try #require(schema.exitStatus == 0, "\(schema)")
+        let free = 2 + (schema.standardOutput.utf8.count + 4095) / 4096
+        try Data(count: (disksPages - free) * 4096).write(to: URL(fileURLWithPath: "\(disk)/filler"))
         let outcome = try await ToolProcess.run(
             tool, ["run", "--workloads", "map", "--implementations", "baseline,builtin", "--elements", "1000",
                    "--repetitions", "1", "--no-latency", "--output", "\(disk)/runs"],

@@ -11,7 +11,7 @@ struct CLIToolBadInputTests {
 
     static let cases: [BadInputCase] = [
         tool("a mistyped command", ["rnu"], mentions: ["unknown command 'rnu'", "'run'"]),
-        tool("an unknown command", ["benchmark"], mentions: ["unknown command 'benchmark'", "list, run, merge, summary, compare"]),
+        tool("an unknown command", ["benchmark"], mentions: ["unknown command 'benchmark'", "list, run, merge, summary, estimate, compare"]),
         tool("an unknown option before the command", ["--fast", "run"], mentions: ["--fast"]),
         tool("list with an argument", ["list", "map"], mentions: ["'map'"]),
         tool("list with an unknown option", ["list", "--all"], mentions: ["--all"]),
