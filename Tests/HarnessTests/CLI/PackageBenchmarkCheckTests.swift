@@ -89,7 +89,7 @@ struct PackageBenchmarkCheckTests {
     @Test func filtersSelectExactlyTheCellsThatRanOk() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try Self.results.write(toFile: directory.appending("results.csv"), atomically: true, encoding: .utf8)
+        try await Self.writeRun(in: directory)
         let outcome = try await Self.checker(["filters", directory.path], in: directory.path)
         #expect(outcome.exitStatus == 0, "\(outcome)")
         #expect(
@@ -100,11 +100,21 @@ struct PackageBenchmarkCheckTests {
         )
     }
 
+    /// The fixture's run in `directory`: its results.csv, and the schema.json the tool writes beside every
+    /// run's (which says which rows' counts do not repeat), from the release tool.
+    private static func writeRun(in directory: TemporaryDirectory) async throws {
+        let tool = try #require(ToolBinary.release())
+        let schema = try await ToolProcess.run(tool, ["schema", "--format", "json"], in: directory.path)
+        try #require(schema.exitStatus == 0, "\(schema)")
+        try schema.standardOutput.write(toFile: directory.appending("schema.json"), atomically: true, encoding: .utf8)
+        try results.write(toFile: directory.appending("results.csv"), atomically: true, encoding: .utf8)
+    }
+
     /// Writes the fixtures (`exported` nil: an export that is not JSON) and runs `check` on them.
     private func check(exported: [String]?) async throws -> ToolOutcome {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try Self.results.write(toFile: directory.appending("results.csv"), atomically: true, encoding: .utf8)
+        try await Self.writeRun(in: directory)
         let json = exported.map { "[" + $0.joined(separator: ",\n") + "]" } ?? "Current_run, not JSON"
         try json.write(toFile: directory.appending("export.json"), atomically: true, encoding: .utf8)
         return try await Self.checker(["check", directory.path, directory.appending("export.json")], in: directory.path)
