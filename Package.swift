@@ -1,24 +1,23 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
-// SwiftPM refuses `unsafeFlags` in a package another package depends on by URL ("contains unsafe build
-// flags"), and checks it out into `<scratch>/checkouts/<name>`. There the flags below are left out: a
-// dependent that wants them passes them to its own build, which hands them to every module
-// (docs/YOUR-OPERATORS.md, "What a dependent's build measures"). The tool records what each build used.
-let isDependencyCheckout = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
-    == "checkouts"
+// The flags below are this package's build settings wherever it is built: as the root package, and as a
+// dependency another package names by URL and version (SwiftPM 6.2 and later accept a versioned
+// dependency's unsafe flags when its manifest's tools version is 6.2 or later; before, such a dependency was
+// refused). So this repository's rows execute the same code in `scripts/bench`'s build and in a dependent's
+// (`swift package reactive-bench`, docs/YOUR-OPERATORS.md).
 
 // Specialisation across module boundaries is a first-order effect on these numbers (docs/PROFILES.md):
 // every operator style lives in its own module, so release builds use -cross-module-optimization
 // unless REACTIVE_BENCH_CMO=0. The tool records which one was built into every run's environment.
-let crossModuleOptimization = !isDependencyCheckout && ProcessInfo.processInfo.environment["REACTIVE_BENCH_CMO"] != "0"
+let crossModuleOptimization = ProcessInfo.processInfo.environment["REACTIVE_BENCH_CMO"] != "0"
 
 // Where the linker puts a hot loop moves its time: two builds that differ in one operator file lay out
 // everything after it anew, and a hand-written loop of a few ns per element moved by up to 28% between
 // two such builds with its own code unchanged (docs/COMPARE.md, "A/B"). Release builds therefore start
 // every function and every loop on a 64-byte boundary unless REACTIVE_BENCH_ALIGN=0; the tool records it.
-let codeAlignment = !isDependencyCheckout && ProcessInfo.processInfo.environment["REACTIVE_BENCH_ALIGN"] != "0"
+let codeAlignment = ProcessInfo.processInfo.environment["REACTIVE_BENCH_ALIGN"] != "0"
 
 // The optional `rxSwift` row (docs/RX-FIDELITY.md): REACTIVE_BENCH_RXSWIFT=/path/to/RxSwift, a checkout the user
 // supplies, is added by path; nothing is downloaded and RxSwift is never part of the repository. Set, every
@@ -88,6 +87,9 @@ let package = Package(
         // The conformance suite, for a package's own tests of its Combine style:
         // `CombineConformance.check(MyOperators.self)` in a Swift Testing test.
         .library(name: "ReactiveBenchConformance", targets: ["ReactiveBenchConformance"]),
+        // `swift package reactive-bench <command>`: builds a package's tool in release and runs the command
+        // with it, for this repository and for every package that depends on it.
+        .plugin(name: "ReactiveBenchPlugin", targets: ["ReactiveBenchPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
@@ -202,6 +204,21 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
         .executableTarget(name: "reactive-bench", dependencies: ["ReactiveBench"], swiftSettings: optimisation),
+
+        // The command plugin (the product above). Running a command writes its run directory, results/
+        // by default, in the package: SwiftPM asks for that permission (in a terminal) or takes
+        // `--allow-writing-to-package-directory`.
+        .plugin(
+            name: "ReactiveBenchPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "reactive-bench",
+                    description: "Build the package's ReactiveBench tool in release and run a command with it (run, summary, compare, ab, profile, list, merge, ...)"
+                ),
+                permissions: [.writeToPackageDirectory(reason: "a run writes its run directory (results/ by default) in the package")]
+            ),
+            path: "Sources/ReactiveBenchPlugin"
+        ),
 
         // Helpers the test targets and the conformance library use (a test target cannot import another).
         .target(name: "TestSupport", dependencies: ["StyleKit", openCombine], path: "Tests/TestSupport"),
