@@ -52,6 +52,9 @@ struct CompareCommand: ParsableCommand {
     @Flag(name: .long, help: "Judge only the cells both runs have: without it, a new run that lacks cells of the base fails.")
     var onlyCommon = false
 
+    @Flag(name: .long, help: "Compare a run whose rows ran unspecialised with one whose rows did not.")
+    var allowUnspecialised = false
+
     func validate() throws {
         try arguments.validate()
         _ = try request()
@@ -74,6 +77,7 @@ struct CompareCommand: ParsableCommand {
         switch try request() {
         case .runs(let basePath, let newPath):
             let base = try RunResults.load(basePath), new = try RunResults.load(newPath)
+            try Specialisation.checkComparable(base: base.environment, new: new.environment, allowed: allowUnspecialised)
             var options = try arguments.options(timeVerdicts: gateTime ? .gated : .informational)
             options.onlyCommon = onlyCommon
             let report = try ComparisonReport.checked(base: base, new: new, options: options)

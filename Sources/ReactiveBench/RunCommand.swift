@@ -60,6 +60,9 @@ struct RunCommand: ParsableCommand {
     )
     var prices: Bool?
 
+    @Flag(name: .long, help: "Measure rows that would run unspecialised (a build without cross-module optimisation); each row's detail says so.")
+    var allowUnspecialised = false
+
     @Option(name: .long, help: "Directory under which a new run directory is created.")
     var output = "results/runs"
 
@@ -112,6 +115,8 @@ struct RunCommand: ParsableCommand {
     /// Returns whether any cell failed.
     private func execute() throws -> Bool {
         let (selectedWorkloads, selectedImplementations) = try selection()
+        let specialisation = SpecialisationGate(selectedImplementations)
+        if let refusal = specialisation.refusal(allowed: allowUnspecialised) { throw BadInput(refusal) }
         let shard = try selectedShard()
         let progress = ProgressLine()
         let configuration = try runConfiguration(progress)
@@ -120,8 +125,10 @@ struct RunCommand: ParsableCommand {
         // Before the run directory: a run that cannot start leaves nothing behind.
         let scratch = inProcess ? nil : try ScratchDirectory()
         defer { scratch?.remove() }
+        // Before the run directory: a signal from the moment it exists stops the run with what it has.
+        Interruption.install()
         let directory = try RunDirectory.create(under: output, label: label)
-        let writer = RunWriter(
+        var writer = RunWriter(
             directory: directory, environment: environment, metric: configuration.instructionSource == nil ? .time : .instructions,
             extra: shard.map { shard in
                 ShardRun.environmentRows(
@@ -129,6 +136,7 @@ struct RunCommand: ParsableCommand {
                 )
             } ?? []
         )
+        writer.specialisation = specialisation
         do {
             try writer.write([], sentinelBest: nil, complete: false)
         } catch {
@@ -141,7 +149,6 @@ struct RunCommand: ParsableCommand {
             progress.log("shard \(shard): \(cells) of the \(selectedWorkloads.count * selectedImplementations.count) selected cells")
         }
 
-        Interruption.install()
         let started = Clock.now()
         let outcome: IsolatedRunner.Outcome
         if let scratch {

@@ -21,6 +21,8 @@ struct RunWriter {
     /// More `key,value` rows for environment.csv (an A/B run's side says which build it is, a shard which
     /// part of which selection it measured).
     var extra: [[String]] = []
+    /// Marks the rows that ran unspecialised in their detail (`run --allow-unspecialised`).
+    var specialisation: SpecialisationGate?
 
     init(directory: String, environmentRows: [[String]], metric: RunMetric, extra: [[String]] = []) {
         self.directory = directory
@@ -34,7 +36,8 @@ struct RunWriter {
     }
 
     func write(_ results: [CellResult], sentinelBest: Double?, complete: Bool) throws(OutputFailure) {
-        try write(ResultTable.table(results), sentinelBest: sentinelBest, complete: complete)
+        let marked = specialisation.map { gate in results.map(gate.marked) } ?? results
+        try write(ResultTable.table(marked), sentinelBest: sentinelBest, complete: complete)
     }
 
     /// Writes `results` as results.csv (rows as they are: `merge` copies the shards' rows), then

@@ -104,12 +104,23 @@ struct CLICompareTests {
         #expect(outcome.standardOutput.contains("(instructions: 2%)"), "\(outcome)")
     }
 
-    @Test func anotherBuildIsAWarningButNoRegression() async throws {
-        guard let outcome = try await compare(["base", "other-build"]) else { return }
-        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
-        #expect(lines(outcome.standardOutput).contains {
+    /// A run built without cross-module optimisation (its rows ran unspecialised) is compared with a
+    /// specialised one only when told so; then the difference is a warning, not a regression.
+    @Test func anUnspecialisedBuildIsRefusedUnlessAllowed() async throws {
+        guard let refused = try await compare(["base", "other-build"]),
+            let allowed = try await compare(["base", "other-build", "--allow-unspecialised"])
+        else { return }
+        #expect(refused.exitedNormally && refused.exitStatus == 2, "\(refused)")
+        #expect(refused.standardOutput.isEmpty, "\(refused)")
+        #expect(lines(refused.standardError) == [
+            "error: in the new run every row (its build had no cross-module optimisation) ran unspecialised, in the other "
+                + "run specialised: their numbers are not comparable (measure both with `swift package reactive-bench run`, "
+                + "or pass --allow-unspecialised to compare them anyway)",
+        ], "\(refused)")
+        #expect(allowed.exitedNormally && allowed.exitStatus == 0, "\(allowed)")
+        #expect(lines(allowed.standardOutput).contains {
             $0.hasPrefix("warning: cross_module_optimization differs (base true, new false)")
-        }, "\(outcome)")
+        }, "\(allowed)")
     }
 
     @Test(arguments: [["--implementations", "builtin", "rxSink", "base"], ["base", "--implementations", "builtin,rxSink"]])

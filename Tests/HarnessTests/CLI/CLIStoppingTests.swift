@@ -18,7 +18,11 @@ struct CLIStoppingTests {
             tool,
             ["run", "--in-process", "--workloads", "map,filter", "--implementations", "baseline,builtin",
              "--repetitions", "400", "--no-latency", "--output", "runs"],
-            in: directory.path, terminateWhen: { ContinuousClock.now - started > .seconds(2) }, terminateWith: signal
+            in: directory.path,
+            // Two seconds into the run, counted from when its directory has files (on a loaded machine the
+            // tool may take longer than that to start).
+            terminateWhen: { Self.runWritten(under: directory.appending("runs")) && ContinuousClock.now - started > .seconds(2) },
+            terminateWith: signal
         )
         #expect(outcome.exitedNormally && outcome.exitStatus == 130, "\(outcome)")
         #expect(outcome.errorLines.last?.hasPrefix("error: interrupted: ") == true, "\(outcome)")
@@ -342,6 +346,12 @@ struct CLIStoppingTests {
         let entries = try FileManager.default.contentsOfDirectory(atPath: runs)
         try #require(entries.count == 1, "\(entries)")
         return "\(runs)/\(entries[0])"
+    }
+
+    /// Whether a run under `runs` has written its environment.csv (the tool then handles SIGINT and SIGTERM).
+    static func runWritten(under runs: String) -> Bool {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: runs)) ?? []
+        return entries.contains { FileManager.default.fileExists(atPath: "\(runs)/\($0)/environment.csv") }
     }
 
     /// `directory/tmp`, created: the tool's `TMPDIR` in a test that checks what the tool leaves there.
