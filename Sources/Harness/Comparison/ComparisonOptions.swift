@@ -36,6 +36,10 @@ public struct ComparisonOptions: Sendable, Equatable {
     /// --only-common`): then only the cells both runs have are judged. Otherwise a new run that lost cells
     /// fails the comparison, as a regression does: a CI's new run that crashed half-way must not pass.
     public var onlyCommon = false
+    /// For paired times, when the pairs were looked at (`reactive-bench ab` measures a cell until its
+    /// verdict is decided: ``SequentialPairedRule``); nil: one look at however many pairs a cell has.
+    /// Spends `alpha`.
+    public var pairedLooks: PairedLooks?
 
     public init(
         timeThresholdPercent: Double = 5, alpha: Double = 0.01, instructionsThresholdPercent: Double = 1,

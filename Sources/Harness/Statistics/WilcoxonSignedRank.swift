@@ -81,6 +81,14 @@ extension WilcoxonSignedRank {
     /// ``Estimate`` of `differences` (zeros included) at `confidence` (say 0.99).
     public static func hodgesLehmann(_ differences: [Double], confidence: Double) -> Estimate? {
         guard !differences.isEmpty else { return nil }
+        let interval = intervalRanks([(differences.count, (1 - confidence) / 2)])[0]
+        return hodgesLehmann(differences, rank: interval.rank, coverage: interval.coverage)
+    }
+
+    /// ``Estimate`` of `differences` whose interval runs from the `rank`-th smallest Walsh average to the
+    /// `rank`-th largest, which covers `coverage`.
+    static func hodgesLehmann(_ differences: [Double], rank: Int, coverage: Double) -> Estimate? {
+        guard !differences.isEmpty else { return nil }
         precondition(!differences.contains(where: \.isNaN), "Hodges-Lehmann cannot order NaN")
         var walsh: [Double] = []
         walsh.reserveCapacity(differences.count * (differences.count + 1) / 2)
@@ -90,20 +98,48 @@ extension WilcoxonSignedRank {
         walsh.sort()
         let middle = walsh.count / 2
         let centre = walsh.count.isMultiple(of: 2) ? (walsh[middle - 1] + walsh[middle]) / 2 : walsh[middle]
-        // The null distribution of W+ without ties: doubled ranks 2, 4, ..., so W+ = w sits at index 2w.
-        let counts = rankSumCounts(doubledRanks: (1...differences.count).map { 2 * $0 })
-        let total = counts.reduce(0, +)
-        let tail = (1 - confidence) / 2
+        return Estimate(centre: centre, low: walsh[rank - 1], high: walsh[walsh.count - rank], coverage: coverage)
+    }
+
+    /// For each request of `count` differences and a `tail` probability, the rank `j` of the Hodges–Lehmann
+    /// interval `walsh[j - 1] ... walsh[M - j]` (`M = n (n + 1) / 2` Walsh averages) that covers at least
+    /// `1 - 2 tail`, and what it covers: the largest such `j`, and at least 1 (the smallest to the largest
+    /// Walsh average) when none covers that much. One pass over the null distribution of the signed-rank
+    /// statistic serves every request, in increasing order of `count`.
+    static func intervalRanks(_ requests: [(count: Int, tail: Double)]) -> [(rank: Int, coverage: Double)] {
+        precondition(zip(requests, requests.dropFirst()).allSatisfy { $0.count <= $1.count } && requests.allSatisfy { $0.count > 0 })
+        guard let largest = requests.last?.count else { return [] }
+        // ways[w]: how many of the 2^n sign patterns of the ranks 1...n give W+ = w (no ties), built up
+        // one rank at a time, so that every request's n passes by.
+        var ways = [Double](repeating: 0, count: largest * (largest + 1) / 2 + 1)
+        ways[0] = 1
+        var reach = 0, results: [(rank: Int, coverage: Double)] = [], next = requests.startIndex
+        for rank in 1...largest {
+            reach += rank
+            for sum in stride(from: reach, through: rank, by: -1) where ways[sum - rank] != 0 {
+                ways[sum] += ways[sum - rank]
+            }
+            while next < requests.endIndex && requests[next].count == rank {
+                results.append(intervalRank(ways[...reach], walshAverages: reach, tail: requests[next].tail))
+                next += 1
+            }
+        }
+        return results
+    }
+
+    /// The interval's rank given the null distribution `ways` of W+ for `walshAverages = n (n + 1) / 2`.
+    private static func intervalRank(_ ways: ArraySlice<Double>, walshAverages: Int, tail: Double) -> (rank: Int, coverage: Double) {
+        let total = ways.reduce(0, +)
         // The interval walsh[j - 1] ... walsh[M - j] covers 1 - 2 P(W+ <= j - 1): the largest j that still
         // covers `confidence`, and at least 1 (min ... max) when none does.
-        var j = 1, cumulative = counts[0] / total
-        while j + 1 <= walsh.count / 2 {
-            let next = cumulative + counts[2 * j] / total
+        var j = 1, cumulative = ways[ways.startIndex] / total
+        while j + 1 <= walshAverages / 2 {
+            let next = cumulative + ways[ways.startIndex + j] / total
             guard next <= tail else { break }
             cumulative = next
             j += 1
         }
-        return Estimate(centre: centre, low: walsh[j - 1], high: walsh[walsh.count - j], coverage: 1 - 2 * cumulative)
+        return (j, 1 - 2 * cumulative)
     }
 }
 
