@@ -99,9 +99,9 @@ extension EnvironmentNote {
 
 extension EnvironmentNote {
     /// Warnings about how a run's rows were compiled: without cross-module optimisation (every style
-    /// then runs unspecialised across its module boundary: a dependent's build without the flags, see
-    /// docs/YOUR-OPERATORS.md), or, in a build with it, with rows of another package that ran
-    /// unspecialised beside the project's specialised ones. `run` names the run in a comparison; nil for the one run `summary` reads.
+    /// then runs unspecialised across its module boundary: a build made with `REACTIVE_BENCH_CMO=0`, see
+    /// docs/YOUR-OPERATORS.md), or, in a build with it, with rows made from an existential style that ran
+    /// unspecialised beside the project's specialised ones (both measured only with `--allow-unspecialised`). `run` names the run in a comparison; nil for the one run `summary` reads.
     public static func compilation(_ environment: [String: String]?, run: String? = nil) -> [EnvironmentNote] {
         guard let environment else { return [] }
         let whose = run.map { "the \($0) run's" } ?? "this run's"
@@ -117,8 +117,8 @@ extension EnvironmentNote {
         else if let rows = environment[unspecialisedKey], !rows.isEmpty {
             notes.append(EnvironmentNote(
                 .warning,
-                "\(whose) rows \(rows.replacingOccurrences(of: "; ", with: ", ")) ran unspecialised (their style is "
-                    + "another package's) beside the project's specialised Combine rows: compare them with care"
+                "\(whose) rows \(rows.replacingOccurrences(of: "; ", with: ", ")) ran unspecialised (made from an existential "
+                    + "style) beside the project's specialised Combine rows: compare them with care"
             ))
         }
         return notes

@@ -109,8 +109,8 @@ struct EnvironmentNoteTests {
         optimised[EnvironmentNote.unspecialisedKey] = "myOperators; theirOperators"
         #expect(EnvironmentNote.compilation(Self.reference) == [])
         #expect(EnvironmentNote.compilation(optimised).map(\.description) == [
-            "warning: this run's rows myOperators, theirOperators ran unspecialised (their style is another "
-                + "package's) beside the project's specialised Combine rows: compare them with care",
+            "warning: this run's rows myOperators, theirOperators ran unspecialised (made from an existential "
+                + "style) beside the project's specialised Combine rows: compare them with care",
         ])
         // Without the optimisation the project's rows are no more specialised than the package's: one warning.
         var dependent = optimised
