@@ -78,6 +78,9 @@ struct ABCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seconds one process may take before it is killed (default 60).")
     var cellTimeout = 60.0
 
+    @Flag(name: .long, help: "Measure a build without cross-module optimisation, whose rows run unspecialised.")
+    var allowUnspecialised = false
+
     @Option(name: .long, help: "Directory under which a new run directory is created.")
     var output = "results/runs"
 
@@ -115,8 +118,16 @@ struct ABCommand: ParsableCommand {
         Interruption.install()
         let resolver = BuildResolver(log: progress.log)
         let baseBuild = try resolver.resolve(base, option: "--base"), newBuild = try resolver.resolve(new, option: "--new")
-        try ToolHandshake.check(baseBuild.executable, option: "--base")
-        try ToolHandshake.check(newBuild.executable, option: "--new")
+        let baseOptimised = try ToolHandshake.check(baseBuild.executable, option: "--base")
+        let newOptimised = try ToolHandshake.check(newBuild.executable, option: "--new")
+        let unspecialised = [("--base", baseOptimised), ("--new", newOptimised)].filter { $0.1 == false }.map(\.0)
+        if !unspecialised.isEmpty && !allowUnspecialised {
+            throw BadInput(
+                "the \(unspecialised.joined(separator: " and ")) \(unspecialised.count == 1 ? "build has" : "builds have") no cross-module optimisation (built with "
+                    + "REACTIVE_BENCH_CMO=0), so their rows would run unspecialised, unlike an app's code: build with "
+                    + "`\(Specialisation.pluginCommand)`, or pass \(Specialisation.allowOption) to measure it anyway"
+            )
+        }
         let options = try ComparisonArguments(
             threshold: threshold, alpha: alpha, instructionsThreshold: instructionsThreshold, metrics: metrics, format: format
         ).options(timeVerdicts: .paired)

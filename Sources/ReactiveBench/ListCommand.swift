@@ -45,6 +45,8 @@ struct ListCommand: ParsableCommand {
               timed batches        \(standard.batches) per repetition
               latency elements     \(standard.latencyUnits) (quick: \(quick.latencyUnits))
               input                \(SeededInput.defaultLength) seeded Ints (seed 0x\(String(SeededInput.defaultSeed, radix: 16)))
+
+            \(ToolHandshake.buildLine(crossModuleOptimization: RunEnvironment.builtWithCrossModuleOptimization))
             """)
     }
 

@@ -9,7 +9,16 @@ import Harness
 /// The question is `list`, which every build of the tool answers (older revisions included) with its
 /// `Implementations:` and `Workloads:` tables, within 60 seconds.
 enum ToolHandshake {
-    static func check(_ executable: String, option: String) throws {
+    /// What `list` says of its build, last: whether its rows run specialised (``Specialisation``).
+    static func buildLine(crossModuleOptimization: Bool) -> String {
+        "Build: cross-module optimisation \(crossModuleOptimization ? "on" : "off")"
+    }
+
+    /// Checks that `executable` is a reactive-bench tool, and returns whether its build had cross-module
+    /// optimisation: nil for a build older than `list`'s `Build:` line (which always had it, unless made
+    /// with REACTIVE_BENCH_CMO=0).
+    @discardableResult
+    static func check(_ executable: String, option: String) throws -> Bool? {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("reactive-bench-handshake-\(getpid()).txt").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let ending = try ChildProcess.run(
@@ -25,6 +34,7 @@ enum ToolHandshake {
                     + (ending == .exited(status: 0) ? "printed no implementations and workloads" : Self.describe(ending))
             )
         }
+        return [true, false].first { lines.contains(buildLine(crossModuleOptimization: $0)) }
     }
 
     private static func describe(_ ending: ChildProcess.Ending) -> String {

@@ -21,6 +21,11 @@ enum BadInputFixtures {
         let script = directory.appending("not-the-tool")
         try Data("#!/bin/sh\necho 'Implementations: none'\n".utf8).write(to: URL(fileURLWithPath: script))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        // A tool whose build had no cross-module optimisation, as its `list` says: what `ab` refuses to time.
+        let unspecialised = directory.appending("unspecialised-tool")
+        try Data("#!/bin/sh\nprintf 'Implementations:\\nWorkloads:\\n\\nBuild: cross-module optimisation off\\n'\n".utf8)
+            .write(to: URL(fileURLWithPath: unspecialised))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: unspecialised)
         let request = CellRequest(
             workload: "mapp", implementation: .baseline, configuration: .quick, latency: false
         )

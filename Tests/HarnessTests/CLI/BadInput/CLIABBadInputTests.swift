@@ -30,6 +30,8 @@ struct CLIABBadInputTests {
            mentions: ["--base /bin/false is not a reactive-bench tool", "exited with status 1"]),
         ab("a script that prints something else", ["--base", "not-the-tool", "--new", "not-the-tool"],
            mentions: ["not-the-tool is not a reactive-bench tool"]),
+        ab("builds without cross-module optimisation", ["--base", "unspecialised-tool", "--new", "unspecialised-tool"],
+           mentions: ["the --base and --new builds have no cross-module optimisation", "swift package reactive-bench run", "--allow-unspecialised"]),
         ab("elements beyond what a repetition counts, for the pairs", ["--base", "base", "--new", "base", "--elements", "9000000000000000000"],
            mentions: ["--elements must be at most 1000000000"]),
         ab("alpha 0 for the pairs", ["--base", "base", "--new", "base", "--alpha", "0"], mentions: ["--alpha"]),
