@@ -17,7 +17,9 @@ struct ToolProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.standardInput = FileHandle.standardInput
+        // The plugin's own standard input and output are its channel to SwiftPM, which PackagePlugin moves
+        // aside; the tool reads nothing, and what it writes reaches the terminal through SwiftPM.
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.standardOutput
         let errors = Pipe()
         process.standardError = errors
@@ -28,7 +30,9 @@ struct ToolProcess {
         }
         var filter = ErrorLineFilter()
         let reader = errors.fileHandleForReading
-        while let chunk = try reader.read(upToCount: 4096), !chunk.isEmpty {
+        // What is there as soon as it is there (`read(upToCount:)` would wait for the whole count): a
+        // progress line must move.
+        while case let chunk = reader.availableData, !chunk.isEmpty {
             forward(filter.pass(chunk))
         }
         forward(filter.finish())
