@@ -21,6 +21,9 @@ struct BuildResolver {
     }
 
     let log: (String) -> Void
+    /// The tool's product name: this one's (`reactive-bench`, or a package's own tool such as `my-bench`),
+    /// which a directory or a revision of the same package builds too.
+    let product = URL(fileURLWithPath: RunCommand.executablePath).lastPathComponent
 
     func resolve(_ name: String, option: String) throws -> Build {
         guard !name.isEmpty else { throw BadInput("\(option) '' names no build") }
@@ -43,17 +46,17 @@ struct BuildResolver {
     private func directory(_ path: String, option: String) throws -> Build {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         // A directory is "executable" too (its x bit): only a regular file is a tool.
-        for candidate in ["\(trimmed)/reactive-bench", "\(trimmed)/.build/release/reactive-bench"]
+        for candidate in ["\(trimmed)/\(product)", "\(trimmed)/.build/release/\(product)"]
         where FileManager.default.isExecutableFile(atPath: candidate) && !isDirectory(candidate) {
             return checkedOut(absolute(candidate), description: candidate)
         }
         if FileManager.default.fileExists(atPath: "\(trimmed)/Package.swift") {
             throw BadInput(
-                "\(option) \(path) has no release build: run `swift build -c release --product reactive-bench` in it, "
+                "\(option) \(path) has no release build: run `swift build -c release --product \(product)` in it, "
                     + "or give a git revision to build"
             )
         }
-        throw BadInput("\(option) \(path) holds no reactive-bench tool (nor .build/release/reactive-bench)")
+        throw BadInput("\(option) \(path) holds no \(product) tool (nor .build/release/\(product))")
     }
 
     // MARK: - Revisions
@@ -71,7 +74,7 @@ struct BuildResolver {
         }
         let short = String(commit.prefix(10))
         let worktree = "\(root)/.build/ab/\(short)"
-        let executable = "\(worktree)/.build/release/reactive-bench"
+        let executable = "\(worktree)/.build/release/\(product)"
         let description = "\(revision) (\(short)) built in .build/ab/\(short)"
         if FileManager.default.isExecutableFile(atPath: executable) {
             log("\(option) \(revision): \(commit), built before in \(worktree)")
@@ -81,12 +84,12 @@ struct BuildResolver {
             log("\(option) \(revision): \(commit): git worktree add --detach \(worktree)")
             try run("git", ["worktree", "add", "--detach", worktree, commit], in: root, logTo: nil, failure: "cannot make a worktree of \(revision)")
         }
-        log("\(option) \(revision): swift build -c release --product reactive-bench in \(worktree) (a few minutes the first time)")
+        log("\(option) \(revision): swift build -c release --product \(product) in \(worktree) (a few minutes the first time)")
         var environment = ProcessInfo.processInfo.environment
         environment["REACTIVE_BENCH_CMO"] = RunEnvironment.builtWithCrossModuleOptimization ? "1" : "0"
         environment["REACTIVE_BENCH_ALIGN"] = RunEnvironment.builtWithCodeAlignment ? "1" : "0"
         try run(
-            "swift", ["build", "-c", "release", "--product", "reactive-bench"], in: worktree, environment: environment,
+            "swift", ["build", "-c", "release", "--product", product], in: worktree, environment: environment,
             logTo: "\(worktree)/ab-build.log", failure: "building \(revision) failed"
         )
         guard FileManager.default.isExecutableFile(atPath: executable) else {
