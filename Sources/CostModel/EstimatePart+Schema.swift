@@ -16,7 +16,8 @@ extension EstimatePart {
                 "priced_as_instructions",
                 "`true` for an event whose control costs no more than its instructions at the independent price (the low end "
                     + "of its interval): its count is priced as the instructions the cell executes for it, among the other "
-                    + "instructions, and its column reads 0; `false` for one priced at its control's ns"
+                    + "instructions, and its column reads 0; `false` for one priced at its control's ns, or not priced at all "
+                    + "(`unpriced_reason`)"
             ) { String($0.pricedAsInstructions) },
             CSVColumn(
                 "ns_per_count", unit: .nanoseconds,
@@ -27,6 +28,13 @@ extension EstimatePart {
                 "instructions_per_count", unit: .instructions,
                 "its control's instructions per event (the instruction run's prices.csv); 1 for an instruction, empty for a frame"
             ) { number($0.instructionsPerCount) },
+            CSVColumn(
+                "unpriced_reason",
+                "why the estimate does not use its price (then `ns_per_count` is empty): the time run's prices.csv marks it "
+                    + "as not trusted (its reason follows), and an event's count is priced as the instructions the cell executes "
+                    + "for it, among the other instructions, while frames beyond the predictor cost nothing; or the price list "
+                    + "has none. Empty when its price is used"
+            ) { $0.unpricedReason ?? "" },
         ]
     )
 }

@@ -17,10 +17,13 @@ public struct EstimatePart: Sendable, Equatable {
     /// (``EstimatePrices/pricedAsInstructions``), rather than at its control's ns.
     public var pricedAsInstructions: Bool
     /// ns per event (its control's, from the time run), per frame beyond the predictor, or per other
-    /// instruction; nil for a price the price list does not have (deepFrame).
+    /// instruction; nil for a price the estimate does not use (``unpricedReason``).
     public var nanosecondsPerCount: Double?
     /// Instructions per event of its control (the instruction run's), 1 for an instruction; nil for frames.
     public var instructionsPerCount: Double?
+    /// Why the estimate does not use its price: the time run's prices.csv marks it as not trusted
+    /// (``EstimatePrices/unpriced``), or has none (deepFrame); nil when it does.
+    public var unpricedReason: String?
 
     /// The parts in the order the estimate adds them up.
     public static func parts(_ prices: EstimatePrices) -> [EstimatePart] {
@@ -29,21 +32,28 @@ public struct EstimatePart: Sendable, Equatable {
                 part: event.event, title: event.title, column: CostModelColumns.part(event),
                 countedBy: ResultColumn.anatomyPerUnit(event.counter).name,
                 pricedAsInstructions: prices.pricedAsInstructions.contains(event.event),
-                nanosecondsPerCount: prices.nanoseconds[event.event], instructionsPerCount: prices.instructions[event.event]
+                nanosecondsPerCount: prices.nanoseconds[event.event], instructionsPerCount: prices.instructions[event.event],
+                unpricedReason: prices.unpriced[event.event].map(Self.marked)
             )
         } + [
             EstimatePart(
                 part: PricedEvent.deepFrame, title: PriceList.deepFrameTitle, column: CostModelColumns.deepFrames,
                 countedBy: ResultColumn.callDepth.name,
-                pricedAsInstructions: false, nanosecondsPerCount: prices.deepFrame?.nanoseconds, instructionsPerCount: nil
+                pricedAsInstructions: false, nanosecondsPerCount: prices.deepFrame?.nanoseconds, instructionsPerCount: nil,
+                unpricedReason: prices.unpriced[PricedEvent.deepFrame].map(Self.marked)
+                    ?? (prices.deepFrame == nil ? "the price list has no \(PricedEvent.deepFrame) price" : nil)
             ),
             EstimatePart(
                 part: otherInstructions, title: "other instructions", column: CostModelColumns.otherInstructionsNanoseconds,
                 countedBy: CostModelColumns.otherInstructions.name,
-                pricedAsInstructions: true, nanosecondsPerCount: prices.perInstruction, instructionsPerCount: 1
+                pricedAsInstructions: true, nanosecondsPerCount: prices.perInstruction, instructionsPerCount: 1,
+                unpricedReason: nil
             ),
         ]
     }
+
+    /// Why a part whose price the price list marks is not priced.
+    static func marked(_ reason: String) -> String { "prices.csv marks its price as not trusted: \(reason)" }
 
     static let otherInstructions = "other_instructions"
 }

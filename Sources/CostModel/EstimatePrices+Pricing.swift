@@ -2,7 +2,7 @@ import Harness
 
 extension EstimatePrices {
     /// `instructions` and the anatomy `counts` of one unit or one stage, priced. An event of
-    /// ``pricedAsInstructions`` is left among the instructions. A retain+release pair is priced only as
+    /// ``pricedAsInstructions`` or ``unpriced`` is left among the instructions. A retain+release pair is priced only as
     /// often as the counts hold its atomics (a retain of an object that needs none, a nil context or an
     /// immortal object, costs instructions only); the atomics no pair made at the atomic's price; each of
     /// the `framesBeyondPredictor` at deepFrame's price, on top of its instructions; every instruction no
@@ -13,7 +13,7 @@ extension EstimatePrices {
         var left = instructions, atomics = counts[.atomicRMWs] ?? 0
         let events = PricedEvent.all.map { priced -> Double in
             let event = priced.event
-            if pricedAsInstructions.contains(event) { return 0 }
+            guard !pricedAsInstructions.contains(event), let price = nanoseconds[event] else { return 0 }
             let ownAtomics = self.atomics[event] ?? 0
             var count: Double
             if priced.counter == .atomicRMWs {
@@ -24,7 +24,7 @@ extension EstimatePrices {
                 atomics -= count * ownAtomics
             }
             left -= count * self.instructions[event]!
-            return count * nanoseconds[event]!
+            return count * price
         }
         let other = atLeastZero(left)
         return PricedCounts(

@@ -13,8 +13,9 @@ struct EstimateCommand: ParsableCommand {
             single-thread cell's counts priced, beside its measured median), stage_estimates.csv (one more stage \
             of each swept pipeline, split by priced event), estimate_summary.csv (how many cells each estimate \
             puts within ±20%, and its errors, over all cells and per implementation, scenario, source and \
-            parameter) and estimate_parts.csv (what each part of an estimate is counted by and costs). \
-            docs/CSV.md describes every column. Reads CSV only: a debug build runs it too.
+            parameter) and estimate_parts.csv (what each part of an estimate is counted by and costs). A price \
+            the time run's prices.csv marks as not trusted is left out, with a warning: its event is priced as \
+            its instructions. docs/CSV.md describes every column. Reads CSV only: a debug build runs it too.
             """
     )
 
@@ -26,7 +27,13 @@ struct EstimateCommand: ParsableCommand {
 
     func run() throws {
         let run = runDirectory.hasSuffix("/") ? String(runDirectory.dropLast()) : runDirectory
-        let model = CostModelFiles(try MeasuredRuns.load(run: run, instructionRun: instructions ?? "\(run)/instructions"))
+        let runs = try MeasuredRuns.load(run: run, instructionRun: instructions ?? "\(run)/instructions")
+        for (event, reason) in runs.prices.unpriced.sorted(by: { $0.key < $1.key }) {
+            FileHandle.standardError.write(Data(
+                "warning: the estimate leaves out \(event)'s price, which \(run)/prices.csv marks as not trusted: \(reason)\n".utf8
+            ))
+        }
+        let model = CostModelFiles(runs)
         try model.write(into: run)
         for (name, _) in model.tables { print("wrote \(run)/\(name)") }
         let all = model.summary.first { $0.estimate == .prices && $0.grouping == .all }!.spread

@@ -242,7 +242,8 @@ struct RunCommand: ParsableCommand {
 
     /// The price list (``PriceList``): the anatomy's controls in the baseline's row, each in a process of its
     /// own like the run's cells, into prices.csv, once the run's own files are written. A control that fails
-    /// leaves its action out, and says so; SIGINT or SIGTERM leaves no prices.csv and ends the tool with 130.
+    /// leaves its action out, and says so; a price that does not hold is marked, with one `warning:` line.
+    /// SIGINT or SIGTERM leaves no prices.csv and ends the tool with 130.
     private func measurePrices(
         _ configuration: RunConfiguration, scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
     ) throws -> [PriceList.Price] {
@@ -267,7 +268,8 @@ struct RunCommand: ParsableCommand {
         for failure in outcome.results where failure.isFailure {
             progress.warn("prices: \(failure.workload): \(failure.status.rawValue): \(failure.detail)")
         }
-        let prices = PriceList.prices(outcome.results) { progress.warn("prices: \($0)") }
+        let prices = PriceList.prices(outcome.results)
+        for warning in prices.compactMap(PriceList.warning) { progress.warn(warning) }
         try writer.writePrices(prices)
         return prices
     }

@@ -14,11 +14,23 @@ public enum PriceColumn {
             + "stem and, with `--simulate`, each simulated event's"
     )
     public static let perEvent = ColumnDeclaration(
-        "per_event", unit: .ofMetric, signed: true, "the price: `metric` per event, calls and loop step included"
+        "per_event", unit: .ofMetric, signed: true,
+        "the price: `metric` per event, calls and loop step included; empty when `trusted` is `false`. A time is never "
+            + "below 0 (a count of a simulated event may be, by a few thousandths)"
     )
     public static let low = ColumnDeclaration(
-        "low", unit: .ofMetric, signed: true,
+        "low", unit: .ofMetric,
         "a time's interval, low end: the k = 3 median's 95% interval less the k = 1 one's, halved (distribution-free, so "
-            + "at least 95%); empty for counts, which are exact"
+            + "at least 95%); empty for counts, which are exact, and when `trusted` is `false`"
+    )
+    public static let trusted = ColumnDeclaration("trusted", trustedMeaning)
+    private static let trustedMeaning = [
+        "`false` for a time that does not hold, which is then not written (`per_event`, `low` and `high` empty), the run",
+        "prints a `warning:` line for it and the estimate leaves it out: its value or its interval's low end is not above 0,",
+        "or its interval's half-width, (`high` - `low`) / 2, is more than \(PriceList.widestHalfWidthText) of its value",
+        "(`reason` says which). `true` otherwise, and for counts, which are exact",
+    ].joined(separator: " ")
+    public static let reason = ColumnDeclaration(
+        "reason", "why a price is not trusted, with what was measured; empty when it is"
     )
 }

@@ -48,6 +48,11 @@ public enum PriceList {
         public var interval: ClosedRange<Double>?
         public var once: Double?
         public var thrice: Double?
+        /// Why the price does not hold (``PriceList/distrust(_:)``), or nil when it does: prices.csv then keeps
+        /// its row without its value, marked `trusted` `false`, and the estimate leaves it out.
+        public var untrustedReason: String? = nil
+
+        public var isTrusted: Bool { untrustedReason == nil }
     }
 
     /// prices.csv's columns, in order.
@@ -57,20 +62,22 @@ public enum PriceList {
         columns: [
             PriceColumn.event.written { $0.event },
             PriceColumn.metric.written { $0.metric },
-            PriceColumn.perEvent.written { ResultTable.format($0.perEvent, digits: 4) },
-            PriceColumn.low.written { ResultTable.format($0.interval?.lowerBound, digits: 4) },
-            CSVColumn("high", unit: .ofMetric, signed: true, "its high end") { ResultTable.format($0.interval?.upperBound, digits: 4) },
+            PriceColumn.perEvent.written { $0.isTrusted ? ResultTable.format($0.perEvent, digits: 4) : "" },
+            PriceColumn.low.written { $0.isTrusted ? ResultTable.format($0.interval?.lowerBound, digits: 4) : "" },
+            CSVColumn("high", unit: .ofMetric, "its high end") { $0.isTrusted ? ResultTable.format($0.interval?.upperBound, digits: 4) : "" },
             CSVColumn("k1_per_element", unit: .ofMetric, "the k = 1 cell's median (time) or count per element; empty for `deepFrame`") {
                 ResultTable.format($0.once, digits: 4)
             },
             CSVColumn("k3_per_element", unit: .ofMetric, "the same for the k = 3 cell") { ResultTable.format($0.thrice, digits: 4) },
+            PriceColumn.trusted.written { String($0.isTrusted) },
+            PriceColumn.reason.written { $0.untrustedReason ?? "" },
         ]
     )
 
     /// The prices the controls' rows give: `ns` from time rows, `instructions` and every anatomy counter from
-    /// instruction rows; an action whose two rows are not both `ok` has none. `warn` hears why a price that
-    /// could have been read was not (the call chain's deep frames cost no more than an ordinary call).
-    public static func prices(_ results: [CellResult], warn: (String) -> Void = { _ in }) -> [Price] {
+    /// instruction rows; an action whose two rows are not both `ok` has none. A time that does not hold
+    /// (``distrust(_:)``) is marked, with why (``Price/untrustedReason``).
+    public static func prices(_ results: [CellResult]) -> [Price] {
         let prices = AnatomyControlAction.allCases.filter { $0 != .none }.flatMap { action -> [Price] in
             let rows = [1, 3].map { times in
                 results.first { $0.workload == AnatomyControlWorkload(action, times: times).name && $0.status == .ok }
@@ -78,12 +85,12 @@ public enum PriceList {
             guard let once = rows[0], let thrice = rows[1] else { return [] }
             var prices: [Price] = []
             if let first = once.statistics, let third = thrice.statistics {
-                prices.append(Price(
+                prices.append(judged(Price(
                     event: action.rawValue, metric: "ns", perEvent: (third.median - first.median) / 2,
                     interval: (third.confidenceInterval95.lowerBound - first.confidenceInterval95.upperBound) / 2
                         ... (third.confidenceInterval95.upperBound - first.confidenceInterval95.lowerBound) / 2,
                     once: first.median, thrice: third.median
-                ))
+                )))
             }
             if let first = once.instructionsPerUnit, let third = thrice.instructionsPerUnit {
                 prices.append(Price(
@@ -100,41 +107,53 @@ public enum PriceList {
             return prices
         }
         let call = prices.first { $0.event == AnatomyControlAction.emptyCall.rawValue && $0.metric == "ns" }
-        return prices + deepFramePrices(results, call: call, warn: warn)
+        return prices + deepFramePrices(results, call: call)
     }
 
     /// ``deepFrame``'s two prices, from the call chain's times and an ordinary call's price (`emptyCall`):
     /// the line through the two deep chains has one frame's cost beyond the predictor as its slope, and
     /// meets the line an ordinary call's price draws through the shallow chain where the predictor runs
-    /// out. The chain at depth d nests d + 1 frames below its loop. None without all three times, and none,
-    /// with a warning, when the deep chains' slope is not above an ordinary call's price: no bend was measured
-    /// (a machine busy enough to drown it), and there is no place for the lines to meet.
-    private static func deepFramePrices(_ results: [CellResult], call: Price?, warn: (String) -> Void) -> [Price] {
+    /// out. The chain at depth d nests d + 1 frames below its loop. None without all three times. Both are
+    /// marked as not trusted when the deep chains' slope is not above an ordinary call's price (no bend was
+    /// measured: a machine busy enough to drown it, and there is no place for the lines to meet), when
+    /// `emptyCall`'s price is not trusted, or when the ns price does not hold (``distrust(_:)``).
+    private static func deepFramePrices(_ results: [CellResult], call: Price?) -> [Price] {
         let times = callChainDepths.compactMap { depth in
             results.first { $0.workload == CallChainControlWorkload(depth: depth, functions: 4).name && $0.status == .ok }?
                 .statistics
         }
         guard times.count == 3, let call else { return [] }
         let (held, near, far) = (times[0], times[1], times[2])
-        let (heldDepth, nearDepth, farDepth) = (Double(callChainDepths[0]), Double(callChainDepths[1]), Double(callChainDepths[2]))
-        let span = farDepth - nearDepth
+        let span = Double(callChainDepths[2] - callChainDepths[1])
         let slope = (far.median - near.median) / span
-        guard slope > call.perEvent else {
-            warn(
-                "\(deepFrame): the call chain grew \(String(format: "%.2f", slope)) ns a frame from \(callChainDepths[1]) to "
-                    + "\(callChainDepths[2]) deep, not more than an ordinary call's \(String(format: "%.2f", call.perEvent)) ns: "
-                    + "no bend measured, so it is not priced (a busy machine?)"
-            )
-            return []
-        }
-        // held + call x (d - heldDepth) = near + slope x (d - nearDepth)
-        let bend = (near.median - held.median - slope * nearDepth + call.perEvent * heldDepth) / (call.perEvent - slope)
         let low = (far.confidenceInterval95.lowerBound - near.confidenceInterval95.upperBound) / span - call.perEvent
         let high = (far.confidenceInterval95.upperBound - near.confidenceInterval95.lowerBound) / span - call.perEvent
-        return [
-            Price(event: deepFrame, metric: "ns", perEvent: slope - call.perEvent, interval: low...max(low, high), once: nil, thrice: nil),
-            Price(event: deepFrame, metric: "frames", perEvent: bend + 1, interval: nil, once: nil, thrice: nil),
-        ]
+        let ns = Price(event: deepFrame, metric: "ns", perEvent: slope - call.perEvent, interval: low...max(low, high), once: nil, thrice: nil)
+        return deepFramePrices(ns, slope: slope, call: call, held: held.median, near: near.median)
+    }
+
+    /// ``deepFrame``'s `ns` price judged, and its `frames` price where the lines meet: the call chain grew `slope`
+    /// ns a frame between its two deep depths, and its shallow and near depths took `held` and `near` ns.
+    static func deepFramePrices(_ ns: Price, slope: Double, call: Price, held: Double, near: Double) -> [Price] {
+        var ns = ns
+        // Nothing measured when the lines do not meet.
+        var frames = Price(event: deepFrame, metric: "frames", perEvent: .nan, interval: nil, once: nil, thrice: nil)
+        if slope > call.perEvent {
+            let (heldDepth, nearDepth) = (Double(callChainDepths[0]), Double(callChainDepths[1]))
+            // held + call x (d - heldDepth) = near + slope x (d - nearDepth)
+            frames.perEvent = (near - held - slope * nearDepth + call.perEvent * heldDepth) / (call.perEvent - slope) + 1
+        }
+        if !call.isTrusted {
+            ns.untrustedReason = "it is read beyond \(call.event)'s price, which is not trusted"
+        } else if !(slope > call.perEvent) {
+            let growth = slope < 0 ? "took \(amount(-slope, "ns")) less a frame" : "grew \(amount(slope, "ns")) a frame"
+            ns.untrustedReason = "the call chain \(growth) from \(callChainDepths[1]) to \(callChainDepths[2]) deep, not more "
+                + "than an ordinary call's \(amount(call.perEvent, "ns")): no bend measured (a busy machine?)"
+        } else {
+            ns = judged(ns)
+        }
+        frames.untrustedReason = ns.untrustedReason.map { _ in "read off the same times as \(deepFrame) ns, which is not trusted" }
+        return [ns, frames]
     }
 
     /// Each of `events`' count per event of `action`: the slope between its k = 1 and k = 3 rows.
@@ -155,9 +174,10 @@ public enum PriceList {
         let events = prices.reduce(into: [String]()) { if $0.last != $1.event { $0.append($1.event) } }
         let rows = events.map { event -> [String] in
             let own = prices.filter { $0.event == event }
-            let frames = own.first { $0.metric == "frames" }.map { " beyond \(ResultTable.format($0.perEvent, digits: 1)) frames" }
+            let frames = own.first { $0.metric == "frames" && $0.isTrusted }.map { " beyond \(ResultTable.format($0.perEvent, digits: 1)) frames" }
             let time = own.first { $0.metric == "ns" }.map { price in
-                "\(DecimalText.nanoseconds(price.perEvent))"
+                guard price.isTrusted else { return "not trusted (see its warning)" }
+                return "\(DecimalText.nanoseconds(price.perEvent))"
                     + (price.interval.map { " [\(DecimalText.nanoseconds($0.lowerBound)), \(DecimalText.nanoseconds($0.upperBound))]" } ?? "")
                     + (frames ?? "")
             }

@@ -49,8 +49,8 @@ struct CLIReleaseRunTests {
         #expect(try contents(of: "\(runs)/\(firstRun)") == firstBytes, "the first run is untouched")
     }
 
-    /// `--prices` adds prices.csv: every action priced in ns, within its interval; a run that names its
-    /// workloads has none unless asked.
+    /// `--prices` adds prices.csv: every action priced in ns, within its interval, above 0, or marked as not
+    /// trusted without a value and with one warning line; a run that names its workloads has none unless asked.
     @Test func thePriceListIsWrittenWhenAskedAndNotForASelection() async throws {
         guard let tool = ToolBinary.release() else { return }
         let directory = try TemporaryDirectory()
@@ -63,25 +63,31 @@ struct CLIReleaseRunTests {
         let pricedRun = try #require(runs.first { $0.hasSuffix("-priced") }), plainRun = try #require(runs.first { $0.hasSuffix("-plain") })
         #expect(!FileManager.default.fileExists(atPath: directory.appending("runs/\(plainRun)/prices.csv")))
         let table = try CSVTable.read(from: directory.appending("runs/\(pricedRun)/prices.csv"))
-        // The branch model's controls are priced in counts only; the call chain gives deepFrame's two rows, unless
-        // a machine too busy to show the bend left them out and said so (PriceListTests reads both cases exactly).
+        #expect(table.header == PriceList.schema.header)
+        // The branch model's controls are priced in counts only; the call chain gives deepFrame's two rows.
         let actions = [
             "retainRelease", "exclusivityCheck", "lock", "metadataLookup", "dynamicCast", "malloc", "atomicRMW", "instructions",
             "independentInstructions", "emptyCall", "indirectCall", "l1Miss", "llMiss",
         ].map { "\($0) ns" }
-        let bendUnmeasured = priced.standardError.contains("warning: prices: deepFrame: ")
-        #expect(
-            table.rows.map { "\($0[0]) \($0[1])" } == actions + (bendUnmeasured ? [] : ["deepFrame ns", "deepFrame frames"]),
-            "\(priced.standardError)"
-        )
-        for row in table.rows where row[1] == "ns" {
-            let (price, low, high) = (Double(row[2]), Double(row[3]), Double(row[4]))
-            #expect(price != nil && low != nil && high != nil, "\(row)")
-            if let price, let low, let high { #expect(low <= price && price <= high, "\(row)") }
-        }
-        if !bendUnmeasured {
-            let frames = try #require(table.rows.last)
-            #expect(Double(frames[2]) != nil && frames[3...].allSatisfy(\.isEmpty), "frames: a count, no interval: \(frames)")
+        #expect(table.rows.map { "\($0[0]) \($0[1])" } == actions + ["deepFrame ns", "deepFrame frames"])
+        let trusted = try #require(table.column(PriceColumn.trusted.name)), reason = try #require(table.column(PriceColumn.reason.name))
+        let warnings = priced.standardError.split(separator: "\n").filter { $0.hasPrefix("warning: prices: ") && $0.contains(" is not trusted: ") }
+        #expect(warnings.count == table.rows.count { $0[trusted] == "false" }, "one warning per marked price: \(priced.standardError)")
+        for row in table.rows {
+            guard row[trusted] == "true" else {
+                // Marked (a busy machine): no number, and the reason the warning gives.
+                #expect(row[trusted] == "false" && row[2...4].allSatisfy(\.isEmpty) && !row[reason].isEmpty, "\(row)")
+                #expect(warnings.contains { $0.hasPrefix("warning: prices: \(row[0]) \(row[1]) is not trusted: \(row[reason])") }, "\(row)")
+                continue
+            }
+            #expect(row[reason].isEmpty, "\(row)")
+            if row[1] == "ns" {
+                let (price, low, high) = (Double(row[2]), Double(row[3]), Double(row[4]))
+                #expect(price != nil && low != nil && high != nil, "\(row)")
+                if let price, let low, let high { #expect(0 < low && low <= price && price <= high, "\(row)") }
+            } else {
+                #expect(Double(row[2]) != nil && row[3...6].allSatisfy(\.isEmpty), "frames: a count, no interval: \(row)")
+            }
         }
     }
 

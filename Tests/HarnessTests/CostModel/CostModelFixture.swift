@@ -71,7 +71,7 @@ struct CostModelFixture {
     }
 
     /// The time run's ns (two with an interval), or the instruction run's instructions and the
-    /// pair's atomics; deepFrame in the time run.
+    /// pair's atomics; deepFrame in the time run. Every row trusted.
     static func prices(timed: Bool) -> CSVTable {
         let ns: [String: String] = [
             "retainRelease": "10", "exclusivityCheck": "14", "lock": "12", "atomicRMW": "5", "independentInstructions": "25",
@@ -91,7 +91,16 @@ struct CostModelFixture {
         rows += timed
             ? [["deepFrame", "ns", "5", "4.5", "5.5", "", ""], ["deepFrame", "frames", "30", "", "", "", ""]]
             : [["retainRelease", "atomic_rmws", "2", "", "", "", ""]]
-        return CSVTable(header: PriceList.schema.header, rows: rows)
+        return CSVTable(header: PriceList.schema.header, rows: rows.map { $0 + ["true", ""] })
+    }
+
+    /// The time run's prices with `event`'s `metric` row marked as not trusted for `reason`, its value gone
+    /// as the run writes it.
+    static func timePrices(marking event: String, _ metric: String = "ns", reason: String) -> CSVTable {
+        var prices = prices(timed: true)
+        let row = prices.rows.firstIndex { $0[0] == event && $0[1] == metric }!
+        prices.rows[row] = [event, metric, "", "", "", "", "", "false", reason]
+        return prices
     }
 
     /// fits.csv of `pipelineDepth [direct]` of `builtin`: one slope per element per metric.
