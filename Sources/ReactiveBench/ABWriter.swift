@@ -5,17 +5,14 @@ import Runner
 /// What `ab` writes into its run directory: `base/` and `new/`, each a run directory of its own (a
 /// results.csv whose `ns_per_unit_samples` are the pairs' samples in pair order, so that the i-th of one
 /// goes with the i-th of the other; an environment.csv naming the build), `pairs.csv` (every pair as
-/// measured, the first pairs and a confirmation's fresh ones) and `comparison.csv` (the report as
-/// `compare --format csv` writes it).
+/// measured, every stage's: ``ABRunner/Pair/schema``) and `comparison.csv` (the report as `compare --format csv`
+/// writes it: ``ComparisonCSV``).
 struct ABWriter {
     let directory: String
     let base: BuildResolver.Build
     let new: BuildResolver.Build
     let pairs: Int
-
-    static let pairColumns = [
-        "workload", "implementation", "stage", "pair", "order", "base_ns_per_unit", "new_ns_per_unit", "ratio", "kept",
-    ]
+    let maximumPairs: Int
 
     /// Both sides' files with no rows (`run_complete` false): a run killed before its first pair says so.
     func start() throws {
@@ -35,7 +32,7 @@ struct ABWriter {
 
     func writeComparison(_ csv: String) throws {
         do throws(HarnessError) {
-            try AtomicFile.write(Array((csv + "\n").utf8), to: "\(directory)/comparison.csv")
+            try AtomicFile.write(Array((csv + "\n").utf8), to: "\(directory)/\(ComparisonCSV.schema.file)")
         } catch {
             throw OutputFailure(error.message)
         }
@@ -43,15 +40,8 @@ struct ABWriter {
 
     /// The pairs so far, written over the last ones at once (a temporary file renamed), after each round.
     func writePairs(_ pairs: [ABRunner.Pair]) throws {
-        let rows = pairs.map { pair in
-            [
-                pair.workload, pair.implementation, String(pair.stage), String(pair.index + 1),
-                pair.baseFirst ? "base-new" : "new-base", ResultTable.format(pair.base), ResultTable.format(pair.new),
-                ResultTable.format(pair.base > 0 ? pair.new / pair.base : nil, digits: 4), String(pair.kept),
-            ]
-        }
         do throws(HarnessError) {
-            try CSVTable(header: Self.pairColumns, rows: rows).write(to: "\(directory)/pairs.csv")
+            try ABRunner.Pair.schema.table(pairs).write(to: "\(directory)/\(ABRunner.Pair.schema.file)")
         } catch {
             throw OutputFailure(error.message)
         }
@@ -65,7 +55,8 @@ struct ABWriter {
             sideEnvironment.gitTreeDirty = build.treeDirty
             let writer = RunWriter(
                 directory: "\(directory)/\(side)", environment: sideEnvironment, metric: .time,
-                extra: [["ab_side", side], ["ab_build", build.description], ["ab_tool", build.executable], ["ab_pairs", String(pairs)]]
+                extra: [["ab_side", side], ["ab_build", build.description], ["ab_tool", build.executable], ["ab_pairs", String(pairs)],
+                    ["ab_max_pairs", String(maximumPairs)]]
             )
             try writer.write(rows, sentinelBest: nil, complete: outcome.complete)
         }

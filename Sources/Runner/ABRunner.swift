@@ -6,41 +6,67 @@ import Workloads
 /// machine, where two separate runs differ by 5-10% with nothing changed (docs/COMPARE.md).
 ///
 /// Each measurement is one process of one side, timing one repetition after its own pilot and warm-up.
-/// A pair is a base process and a new process run back to back, in the order base-new in even rounds and
-/// new-base in odd ones (A B B A ...), so that neither side always runs first; rounds go over every cell
-/// before the next begins, so a slow phase of the machine spreads over many cells' pairs instead of
+/// A pair is a base process and a new process run back to back, in the order base-new for a cell's even
+/// pairs and new-base for its odd ones (A B B A ...), so that neither side always runs first; rounds go over
+/// every cell before the next begins, so a slow phase of the machine spreads over many cells' pairs instead of
 /// landing on one cell, and each side is told when a round starts, in the round's order (``ABSide/startRound()``:
 /// a tool side runs a fresh copy of its executable, whose code lands on other physical pages). Both sides of a cell
 /// time the same number of units, chosen by the base's pilot.
 ///
+/// **Measured until decided.** The pairs come in stages of ``Settings/pairs`` rounds. After each stage every cell
+/// is judged on all its pairs by ``SequentialPairedRule`` (a look); a cell whose interval still straddles a line
+/// (neither clearly beyond the threshold nor clearly within it) gets another stage, until it is decided or
+/// reaches a limit: ``Settings/maximumPairs``, ``Settings/cellSeconds`` of its own processes, or the run's
+/// ``Settings/runSeconds``. The rule spends its alpha over the looks, so looking more than once does not raise
+/// its error rates; a cell left straddling is `undecided`, never `unchanged`.
+///
 /// A process that ran far slower than the other processes of its side for the cell (more than
 /// ``Settings/slowProcessFactor``: a bad placement of its pages, a neighbour that stayed all through) says
 /// nothing about the code, and a paired test cannot outvote two such pairs of 15 (the trial in
-/// docs/COMPARE.md missed a +13% change so): its pair is measured again, once, in a round of its own, and the
-/// fresh pair replaces it. The rule is the same for both sides, so it leans no way when nothing changed.
-///
-/// The time is judged on the pairs' ratios (``TimeMetric``, paired). A cell whose first `pairs` pairs say
-/// it changed is measured again with as many fresh pairs, and the fresh pairs alone decide: a change
-/// that chance made out of 1% extreme pairs is not made again, one that is real is.
+/// docs/COMPARE.md missed a +13% change so): its pair is measured again, once, in a round of its own after
+/// its stage, and the fresh pair replaces it. The rule is the same for both sides, so it leans no way when
+/// nothing changed.
 public struct ABRunner {
     public struct Settings: Sendable {
-        /// Pairs per cell (and again for a cell that is confirmed).
-        public var pairs: Int
         /// What each process is asked to measure: repetitions of about this length, latency and noise
         /// gate off (the pairing cancels what the gate would catch).
         public var configuration: RunConfiguration
-        /// How a change is judged (paired); a cell whose first pairs show one is confirmed.
-        public var comparison: ComparisonOptions
-        /// Measure a cell that changed again with fresh pairs, which then decide.
-        public var confirms = true
+        /// How a change is judged (paired), with the looks (``ComparisonOptions/pairedLooks``): the report
+        /// of `ab` judges the pairs with these options, as the runner did after each stage.
+        public private(set) var comparison: ComparisonOptions
+        /// A cell gets no further stage once its processes (warm-up and pairs, both sides) have taken
+        /// this many seconds; nil: no such limit.
+        public var cellSeconds: Double?
+        /// No further stage starts once the run has measured for this many seconds (from its first
+        /// warm-up); nil: what the first stage took (warm-up included) and as long again, or a minute
+        /// more if that is longer, so that the later stages take about as long as the first at most, and a
+        /// few cells get a minute.
+        public var runSeconds: Double?
+
+        /// The least time the later stages get when ``runSeconds`` is nil.
+        public static let leastSecondsForLaterStages = 60.0
         /// A process whose sample exceeds its side's median for the cell by this factor has its pair measured
         /// again; at most a quarter of a stage's pairs are, the slowest first.
         public var slowProcessFactor = 1.2
 
-        public init(pairs: Int, configuration: RunConfiguration, comparison: ComparisonOptions) {
-            self.pairs = pairs
+        /// Stages of `pairs` pairs per cell up to `maximumPairs` (by default one stage: a single look).
+        public init(pairs: Int, maximumPairs: Int? = nil, configuration: RunConfiguration, comparison: ComparisonOptions) {
             self.configuration = configuration
             self.comparison = comparison
+            self.comparison.pairedLooks = PairedLooks(
+                pairsPerLook: pairs, maximumPairs: maximumPairs ?? pairs, alpha: comparison.alpha
+            )
+        }
+
+        /// Pairs per stage: a cell's first look comes after them, each later look after as many more.
+        public var pairs: Int { comparison.pairedLooks!.pairsPerLook }
+        /// The most pairs a cell takes: one still undecided then is reported undecided.
+        public var maximumPairs: Int { comparison.pairedLooks!.maximumPairs }
+
+        /// How many pairs stage `stage` (from 1) takes of each cell: `pairs`, or what is left up to
+        /// `maximumPairs`.
+        func pairsOfStage(_ stage: Int) -> Int {
+            max(0, min(pairs, maximumPairs - (stage - 1) * pairs))
         }
 
         /// The fewest pairs that can show a change at alpha 0.01: all 8 of one sign give p = 2/256.
@@ -64,8 +90,9 @@ public struct ABRunner {
     public struct Pair: Sendable {
         public var workload: String
         public var implementation: String
-        /// 1 for the first pairs, 2 for a confirmation's fresh ones.
+        /// 1 for the first stage's pairs, 2 for the second's (taken because the first look did not decide), ...
         public var stage: Int
+        /// The pair's place among its cell's pairs, from 0.
         public var index: Int
         public var baseFirst: Bool
         public var base: Double
@@ -98,191 +125,71 @@ public struct ABRunner {
     /// Called after every round with every pair so far, for writing them as they come: a killed `ab`
     /// (kill -9) keeps what it measured.
     public var roundFinished: ([Pair]) -> Void = { _ in }
+    /// Seconds on a monotonic clock, for the time limits.
+    public var seconds: () -> Double = { Double(Clock.now()) / 1e9 }
 
     public init(settings: Settings) {
         self.settings = settings
     }
 
     public func run(_ cells: [Cell], base: any ABSide, new: any ABSide) throws(HarnessError) -> Outcome {
-        var states = cells.map(CellState.init)
-        var steps = ProgressSteps(total: cells.count * (2 + 2 * settings.pairs), report: step)
-        var log: [Pair] = []
-        var complete = try warmUp(&states, base: base, new: new, steps: &steps)
+        var run = Run(runner: self, states: cells.map(CellState.init), base: base, new: new)
+        run.steps = ProgressSteps(total: cells.count * (2 + 2 * settings.pairs), report: step)
+        let start = seconds()
+        var complete = try run.warmUp()
         // Cells that one build lacks or cannot run are not paired: the estimate of what is left drops them.
-        let paired = states.count(where: \.isActive)
-        steps = ProgressSteps(total: steps.done + paired * 2 * settings.pairs, report: step, done: steps.done)
-        if complete {
-            complete = try pair(&states, stage: 1, base: base, new: new, steps: &steps, log: &log)
-        }
-        if complete && settings.confirms {
-            let flagged = states.indices.filter { states[$0].isActive && changed(states[$0]) }
-            for index in flagged { states[index].startConfirmation() }
-            if !flagged.isEmpty {
-                progress("\(flagged.count) cell\(flagged.count == 1 ? "" : "s") changed: \(settings.pairs) fresh pairs each decide")
+        var measuring = run.states.indices.filter { run.states[$0].isActive }
+        run.steps = ProgressSteps(total: run.steps.done + measuring.count * 2 * settings.pairs, report: step, done: run.steps.done)
+        var deadline = settings.runSeconds.map { start + $0 }
+        var stage = 1
+        while complete && !measuring.isEmpty {
+            complete = try run.measureStage(stage, cells: measuring)
+            guard complete else { break }
+            if deadline == nil {
+                let first = seconds() - start
+                deadline = start + first + max(first, Settings.leastSecondsForLaterStages)
             }
-            steps = ProgressSteps(total: steps.done + flagged.count * 2 * settings.pairs, report: step, done: steps.done)
-            complete = try pair(&states, stage: 2, base: base, new: new, steps: &steps, log: &log)
+            measuring = next(after: stage, of: run.states, deadline: deadline!)
+            stage += 1
+            let pairs = settings.pairsOfStage(stage)
+            run.steps = ProgressSteps(total: run.steps.done + measuring.count * 2 * pairs, report: step, done: run.steps.done)
         }
+        let states = run.states
         return Outcome(
-            base: states.compactMap { $0.row(.base) }, new: states.compactMap { $0.row(.new) }, pairs: log,
+            base: states.compactMap { $0.row(.base) }, new: states.compactMap { $0.row(.new) }, pairs: run.log,
             complete: complete
         )
     }
 
-    // MARK: - Stages
-
-    /// One measurement of each side per cell, thrown away but for the units: the base's pilot chooses
-    /// them, and both sides load their executable and libraries once before anything counts.
-    private func warmUp(
-        _ states: inout [CellState], base: any ABSide, new: any ABSide, steps: inout ProgressSteps
-    ) throws(HarnessError) -> Bool {
-        for index in states.indices {
-            let cell = states[index].cell
-            for side in [Side.base, .new] {
-                if shouldStop() { return false }
-                steps.next("warm-up \(side.rawValue) \(cell.title)")
-                var request = self.request(cell, units: states[index].units)
-                request.configuration.repetitions = 1
-                switch try (side == .base ? base : new).measure(request, workload: cell.workload, implementation: cell.implementation) {
-                case .stopped:
-                    return false
-                case .absent(let reason):
-                    progress("\(cell.title): not in the \(side.rawValue) build (\(reason))")
-                    states[index].markAbsent(side)
-                case .measured(let result, let samples):
-                    states[index].absorb(result, side: side)
-                    states[index].warmUpSamples[side] = samples
-                }
-            }
+    /// The cells that get another stage after stage `stage`'s look: those still undecided, within their
+    /// limits, while the run is within its time. Says what it decided.
+    private func next(after stage: Int, of states: [CellState], deadline: Double) -> [Int] {
+        guard settings.comparison.metrics == .all else { return [] }
+        let rule = SequentialPairedRule(settings.comparison)
+        let undecided = states.indices.filter { states[$0].isActive && rule.decide(states[$0].logRatios) == .undecided }
+        let pairsLeft = undecided.filter { states[$0].pairCount < settings.maximumPairs }
+        let timeLeft = pairsLeft.filter { index in settings.cellSeconds.map { states[index].seconds < $0 } ?? true }
+        guard !undecided.isEmpty else { return [] }
+        let limits = [
+            (undecided.count - pairsLeft.count, "at \(settings.maximumPairs) pairs"),
+            (pairsLeft.count - timeLeft.count, "past \(DecimalText.format(settings.cellSeconds ?? 0, digits: 1)) s of their own"),
+        ]
+        let limited = limits.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        let stopped = limited.isEmpty ? "" : " (\(limited.joined(separator: ", ")): left undecided)"
+        let cells = "\(undecided.count) cell\(undecided.count == 1 ? "" : "s") undecided\(stopped)"
+        guard !timeLeft.isEmpty else {
+            progress("look \(stage): \(cells)")
+            return []
         }
-        return true
-    }
-
-    /// `settings.pairs` rounds over the cells still being paired; false when stopped.
-    private func pair(
-        _ states: inout [CellState], stage: Int, base: any ABSide, new: any ABSide, steps: inout ProgressSteps,
-        log: inout [Pair]
-    ) throws(HarnessError) -> Bool {
-        for round in 0..<settings.pairs {
-            // No round, and no fresh copies of the executables, once no cell is left to pair at this stage.
-            guard states.contains(where: { $0.isActive && $0.stage == stage }) else { break }
-            let baseFirst = round.isMultiple(of: 2)
-            // The copies are made in the round's order too: the side that copies second can land on the pages
-            // the first side's previous copy just gave back, and that must not be the same side all along.
-            for side in baseFirst ? [base, new] : [new, base] {
-                try side.startRound()
-            }
-            for index in states.indices where states[index].isActive && states[index].stage == stage {
-                let label = "pair \(round + 1)/\(settings.pairs)\(stage == 2 ? " (confirming)" : "")"
-                switch try measurePair(&states[index], baseFirst: baseFirst, label: label, base: base, new: new, steps: &steps) {
-                case .stopped: return false
-                case .incomplete: continue
-                case .measured(let before, let after):
-                    states[index].baseSamples.append(before)
-                    states[index].newSamples.append(after)
-                    let cell = states[index].cell
-                    states[index].logged.append(log.count)
-                    log.append(Pair(
-                        workload: cell.workload.name, implementation: cell.implementation.id.rawValue, stage: stage,
-                        index: round, baseFirst: baseFirst, base: before, new: after
-                    ))
-                }
-            }
-            roundFinished(log)
+        guard seconds() < deadline else {
+            progress("look \(stage): \(cells); the run's time is up: left undecided")
+            return []
         }
-        return try remeasureSlowProcesses(&states, stage: stage, base: base, new: new, steps: &steps, log: &log)
+        progress("look \(stage): \(cells); \(settings.pairsOfStage(stage + 1)) more pairs for \(timeLeft.count)")
+        return timeLeft
     }
 
-    /// Measures again, in rounds of their own, the pairs of this stage in which a process ran slow
-    /// (``Settings/slowProcessFactor``), each in its original order, and puts the fresh pair in its place;
-    /// false when stopped.
-    private func remeasureSlowProcesses(
-        _ states: inout [CellState], stage: Int, base: any ABSide, new: any ABSide, steps: inout ProgressSteps,
-        log: inout [Pair]
-    ) throws(HarnessError) -> Bool {
-        var slow: [Int: [Int]] = [:]
-        for index in states.indices where states[index].isActive && states[index].stage == stage {
-            let pairs = states[index].slowPairs(factor: settings.slowProcessFactor, atMost: settings.pairs / 4)
-            if !pairs.isEmpty { slow[index] = pairs }
-        }
-        let count = slow.values.map(\.count).reduce(0, +)
-        guard count > 0 else { return true }
-        progress("\(count) pair\(count == 1 ? "" : "s") with a process over \(settings.slowProcessFactor)x its side's median: measured again")
-        steps = ProgressSteps(total: steps.total + 2 * count, report: step, done: steps.done)
-        for round in 0..<(slow.values.map(\.count).max() ?? 0) {
-            for side in round.isMultiple(of: 2) ? [base, new] : [new, base] {
-                try side.startRound()
-            }
-            for (index, pairs) in slow.sorted(by: { $0.key < $1.key }) where round < pairs.count && states[index].isActive {
-                let position = pairs[round], logged = states[index].logged[position]
-                let label = "pair \(log[logged].index + 1)/\(settings.pairs)\(stage == 2 ? " (confirming)" : "") again"
-                let measured = try measurePair(
-                    &states[index], baseFirst: log[logged].baseFirst, label: label, base: base, new: new, steps: &steps
-                )
-                guard case .measured(let before, let after) = measured else {
-                    if case .stopped = measured { return false }
-                    continue
-                }
-                states[index].baseSamples[position] = before
-                states[index].newSamples[position] = after
-                log[logged].kept = false
-                var fresh = log[logged]
-                (fresh.base, fresh.new, fresh.kept) = (before, after, true)
-                states[index].logged[position] = log.count
-                log.append(fresh)
-            }
-            roundFinished(log)
-        }
-        return true
-    }
-
-    /// What measuring one pair gave.
-    private enum PairMeasurement {
-        /// Each side's fastest repetition.
-        case measured(base: Double, new: Double)
-        /// A side lacks the cell or failed: no pair.
-        case incomplete
-        case stopped
-    }
-
-    /// One process of each side for `state`'s cell, in the order `baseFirst` says, folded into its rows.
-    private func measurePair(
-        _ state: inout CellState, baseFirst: Bool, label: String, base: any ABSide, new: any ABSide,
-        steps: inout ProgressSteps
-    ) throws(HarnessError) -> PairMeasurement {
-        let cell = state.cell
-        var times: [Side: Double] = [:]
-        for side in baseFirst ? [Side.base, .new] : [.new, .base] {
-            if shouldStop() { return .stopped }
-            steps.next("\(label) \(side.rawValue) \(cell.title)")
-            let request = self.request(cell, units: state.units)
-            switch try (side == .base ? base : new).measure(request, workload: cell.workload, implementation: cell.implementation) {
-            case .stopped:
-                return .stopped
-            case .absent(let reason):
-                state.markAbsent(side)
-                progress("\(cell.title): not in the \(side.rawValue) build any more (\(reason))")
-            case .measured(let result, let samples):
-                state.absorb(result, side: side)
-                if let fastest = samples.min() { times[side] = fastest }
-            }
-            if !state.isActive { return .incomplete }
-        }
-        guard let before = times[.base], let after = times[.new] else { return .incomplete }
-        return .measured(base: before, new: after)
-    }
-
-    /// Whether the cell's pairs so far show a time change (never when times are not compared).
-    private func changed(_ state: CellState) -> Bool {
-        guard settings.comparison.metrics == .all else { return false }
-        let key = CellKey(workload: state.cell.workload.name, implementation: state.cell.implementation.id.rawValue)
-        let before = CellRecord(key: key, status: "ok", samples: state.baseSamples)
-        let after = CellRecord(key: key, status: "ok", samples: state.newSamples)
-        let time = TimeMetric.compare(base: before, new: after, options: settings.comparison)
-        return time.map { $0.verdict == .regression || $0.verdict == .improvement } ?? false
-    }
-
-    private func request(_ cell: Cell, units: Int?) -> CellRequest {
+    fileprivate func request(_ cell: Cell, units: Int?) -> CellRequest {
         var configuration = settings.configuration
         if let units { configuration.unitsPerRepetition = units }
         return CellRequest(
@@ -292,98 +199,163 @@ public struct ABRunner {
     }
 }
 
-// MARK: - One cell
+// MARK: - A run
 
 extension ABRunner {
-    enum Side: String {
-        case base, new
-    }
+    /// One run's state: every cell's, the pairs so far, and the progress.
+    private struct Run {
+        let runner: ABRunner
+        var states: [CellState]
+        let base: any ABSide
+        let new: any ABSide
+        var steps = ProgressSteps(total: 0, report: { _ in })
+        var log: [Pair] = []
 
-    /// A cell's rows on both sides as they build up, and its pairs.
-    struct CellState {
-        let cell: Cell
-        /// Nil: the side's build does not have the cell.
-        var base: CellResult?
-        var new: CellResult?
-        var present: [Side: Bool] = [.base: true, .new: true]
-        var units: Int?
-        var baseSamples: [Double] = []
-        var newSamples: [Double] = []
-        /// Where each pair of samples is in the log (pairs.csv's rows).
-        var logged: [Int] = []
-        /// 1 while the first pairs are measured, 2 while a change is confirmed.
-        var stage = 1
-        var firstPairs: ([Double], [Double])?
-        /// The warm-up's repetitions: the time of a cell that was never paired (the other build lacks it).
-        var warmUpSamples: [Side: [Double]] = [:]
+        private var settings: Settings { runner.settings }
 
-        init(cell: Cell) {
-            self.cell = cell
+        init(runner: ABRunner, states: [CellState], base: any ABSide, new: any ABSide) {
+            self.runner = runner
+            self.states = states
+            self.base = base
+            self.new = new
         }
 
-        /// Both sides have the cell and ran it `ok` so far.
-        var isActive: Bool {
-            present[.base]! && present[.new]! && base?.status == .ok && new?.status == .ok
-        }
-
-        mutating func markAbsent(_ side: Side) {
-            present[side] = false
-        }
-
-        /// Folds one measurement into the side's row: counts keep the largest value, a failure stays.
-        mutating func absorb(_ result: CellResult, side: Side) {
-            if units == nil, result.status == .ok, result.unitsPerRepetition > 0 { units = result.unitsPerRepetition }
-            switch side {
-            case .base: base.absorbing(result)
-            case .new: new.absorbing(result)
+        /// One measurement of each side per cell, thrown away but for the units: the base's pilot chooses
+        /// them, and both sides load their executable and libraries once before anything counts.
+        mutating func warmUp() throws(HarnessError) -> Bool {
+            for index in states.indices {
+                let cell = states[index].cell
+                for side in [Side.base, .new] {
+                    if runner.shouldStop() { return false }
+                    steps.next("warm-up \(side.rawValue) \(cell.title)")
+                    var request = runner.request(cell, units: states[index].units)
+                    request.configuration.repetitions = 1
+                    switch try measure(side, request, index) {
+                    case .stopped:
+                        return false
+                    case .absent(let reason):
+                        runner.progress("\(cell.title): not in the \(side.rawValue) build (\(reason))")
+                        states[index].markAbsent(side)
+                    case .measured(let result, let samples):
+                        states[index].absorb(result, side: side)
+                        states[index].warmUpSamples[side] = samples
+                    }
+                }
             }
+            return true
         }
 
-        /// The indices of the pairs in which a process took more than `factor` times its side's median, the
-        /// slowest (against its median) first, at most `atMost` of them.
-        func slowPairs(factor: Double, atMost limit: Int) -> [Int] {
-            let medians = (SampleStatistics.median(baseSamples), SampleStatistics.median(newSamples))
-            guard medians.0 > 0, medians.1 > 0 else { return [] }
-            let excess = zip(baseSamples, newSamples).map { max($0.0 / medians.0, $0.1 / medians.1) }
-            return excess.indices.filter { excess[$0] > factor }.sorted { excess[$0] > excess[$1] }.prefix(limit).map { $0 }
-        }
-
-        mutating func startConfirmation() {
-            firstPairs = (baseSamples, newSamples)
-            baseSamples = []
-            newSamples = []
-            logged = []
-            stage = 2
-        }
-
-        /// The side's row with its pairs' samples as its time, or nil when its build does not have the cell.
-        func row(_ side: Side) -> CellResult? {
-            guard present[side]!, var row = side == .base ? base : new else { return nil }
-            guard row.status == .ok else { return row }
-            var samples = side == .base ? baseSamples : newSamples
-            if samples.isEmpty, let warmUp = warmUpSamples[side], !warmUp.isEmpty {
-                samples = warmUp
-                row.detail = "not paired (the other build lacks the cell or failed): the warm-up's repetitions"
+        /// Stage `stage` of `cells`: a round per pair, then the pairs with a slow process again; false when
+        /// stopped.
+        mutating func measureStage(_ stage: Int, cells: [Int]) throws(HarnessError) -> Bool {
+            let first = (stage - 1) * settings.pairs
+            let start = cells.map { states[$0].pairCount }
+            for pair in first..<(first + settings.pairsOfStage(stage)) {
+                // No round, and no fresh copies of the executables, once no cell is left to pair.
+                guard cells.contains(where: { states[$0].isActive }) else { break }
+                let baseFirst = pair.isMultiple(of: 2)
+                // The copies are made in the round's order too: the side that copies second can land on the
+                // pages the first side's previous copy just gave back, and that must not be the same side all along.
+                for side in baseFirst ? [base, new] : [new, base] {
+                    try side.startRound()
+                }
+                for index in cells where states[index].isActive {
+                    let label = "pair \(pair + 1)\(stage > 1 ? " (look \(stage))" : "/\(settings.pairs)")"
+                    switch try measurePair(index, baseFirst: baseFirst, label: label) {
+                    case .stopped: return false
+                    case .incomplete: continue
+                    case .measured(let before, let after):
+                        states[index].append(base: before, new: after, logged: log.count)
+                        let cell = states[index].cell
+                        log.append(Pair(
+                            workload: cell.workload.name, implementation: cell.implementation.id.rawValue, stage: stage,
+                            index: pair, baseFirst: baseFirst, base: before, new: after
+                        ))
+                    }
+                }
+                runner.roundFinished(log)
             }
-            row.nanosecondsPerUnit = samples
-            if let firstPairs, row.detail.isEmpty {
-                let first = side == .base ? firstPairs.0 : firstPairs.1
-                row.detail = "measured again: the first \(first.count) pairs showed a change; these \(samples.count) fresh pairs decide"
-            }
-            if samples.isEmpty && row.detail.isEmpty { row.detail = "no pair measured (the other side failed or was stopped)" }
-            return row
+            return try remeasureSlowProcesses(Dictionary(uniqueKeysWithValues: zip(cells, start)), stage: stage)
         }
-    }
-}
 
-extension Optional where Wrapped == CellResult {
-    /// The first measurement, or this row with `later` folded in (``CellResult/absorb(_:)``).
-    fileprivate mutating func absorbing(_ later: CellResult) {
-        guard var row = self else {
-            self = later
-            return
+        /// Measures again, in rounds of their own, the pairs of this stage (from `start`, per cell) in which a
+        /// process ran slow (``Settings/slowProcessFactor``), each in its original order, and puts the fresh
+        /// pair in its place; false when stopped.
+        private mutating func remeasureSlowProcesses(_ start: [Int: Int], stage: Int) throws(HarnessError) -> Bool {
+            var slow: [Int: [Int]] = [:]
+            for (index, first) in start where states[index].isActive {
+                let stagePairs = states[index].pairCount - first
+                let pairs = states[index].slowPairs(factor: settings.slowProcessFactor, from: first, atMost: stagePairs / 4)
+                if !pairs.isEmpty { slow[index] = pairs }
+            }
+            let count = slow.values.map(\.count).reduce(0, +)
+            guard count > 0 else { return true }
+            runner.progress(
+                "\(count) pair\(count == 1 ? "" : "s") with a process over \(settings.slowProcessFactor)x its side's median: measured again"
+            )
+            steps = ProgressSteps(total: steps.total + 2 * count, report: runner.step, done: steps.done)
+            for round in 0..<(slow.values.map(\.count).max() ?? 0) {
+                for side in round.isMultiple(of: 2) ? [base, new] : [new, base] {
+                    try side.startRound()
+                }
+                for (index, pairs) in slow.sorted(by: { $0.key < $1.key }) where round < pairs.count && states[index].isActive {
+                    let position = pairs[round], logged = states[index].logged[position]
+                    let label = "pair \(log[logged].index + 1) again"
+                    let measured = try measurePair(index, baseFirst: log[logged].baseFirst, label: label)
+                    guard case .measured(let before, let after) = measured else {
+                        if case .stopped = measured { return false }
+                        continue
+                    }
+                    states[index].replace(position, base: before, new: after, logged: log.count)
+                    log[logged].kept = false
+                    var fresh = log[logged]
+                    (fresh.base, fresh.new, fresh.kept) = (before, after, true)
+                    log.append(fresh)
+                }
+                runner.roundFinished(log)
+            }
+            return true
         }
-        row.absorb(later)
-        self = row
+
+        /// What measuring one pair gave.
+        private enum PairMeasurement {
+            /// Each side's fastest repetition, as results.csv writes it.
+            case measured(base: Double, new: Double)
+            /// A side lacks the cell or failed: no pair.
+            case incomplete
+            case stopped
+        }
+
+        /// One process of each side for the cell at `index`, in the order `baseFirst` says, folded into its
+        /// rows.
+        private mutating func measurePair(_ index: Int, baseFirst: Bool, label: String) throws(HarnessError) -> PairMeasurement {
+            let cell = states[index].cell
+            var times: [Side: Double] = [:]
+            for side in baseFirst ? [Side.base, .new] : [.new, .base] {
+                if runner.shouldStop() { return .stopped }
+                steps.next("\(label) \(side.rawValue) \(cell.title)")
+                switch try measure(side, runner.request(cell, units: states[index].units), index) {
+                case .stopped:
+                    return .stopped
+                case .absent(let reason):
+                    states[index].markAbsent(side)
+                    runner.progress("\(cell.title): not in the \(side.rawValue) build any more (\(reason))")
+                case .measured(let result, let samples):
+                    states[index].absorb(result, side: side)
+                    // The sample as results.csv holds it: the report judges those, and must judge as the looks did.
+                    if let fastest = samples.min() { times[side] = ResultTable.written(fastest) }
+                }
+                if !states[index].isActive { return .incomplete }
+            }
+            guard let before = times[.base], let after = times[.new] else { return .incomplete }
+            return .measured(base: before, new: after)
+        }
+
+        /// One measurement of `side` for the cell at `index`, its time counted against the cell's limit.
+        private mutating func measure(_ side: Side, _ request: CellRequest, _ index: Int) throws(HarnessError) -> SideMeasurement {
+            let cell = states[index].cell, start = runner.seconds()
+            defer { states[index].seconds += runner.seconds() - start }
+            return try (side == .base ? base : new).measure(request, workload: cell.workload, implementation: cell.implementation)
+        }
     }
 }

@@ -93,6 +93,11 @@ public enum ResultTable {
         ResultColumn.callDepth.written { $0.callDepth.map(String.init) ?? "" },
     ]
 
+    /// `value` as results.csv holds it (``format(_:digits:)``'s default digits), read back.
+    public static func written(_ value: Double) -> Double {
+        Double(format(value)) ?? value
+    }
+
     /// A number as the CSV writes it: at most `digits` decimals, no trailing zeros; empty for nil or NaN.
     public static func format(_ value: Double?, digits: Int = 3) -> String {
         guard let value, value.isFinite else { return "" }

@@ -12,6 +12,9 @@
    at least 9 of 10, with no change in a cell the plants do not run in.
 5. Unchanged A/B: TRIES ``ab --quick`` of the twin build against the base: no cell may be called changed.
 
+``ab`` measures each cell until its time is decided; a time left undecided at its limits is counted apart
+(never as unchanged), and TRIAL.md says how many pairs each verdict took.
+
 Writes every run and report under OUTPUT (default results/trials/<time>) and the summary to
 OUTPUT/TRIAL.md, which docs/COMPARE.md quotes. --workloads and --implementations narrow every run (a
 smoke test of the trial); the trial itself is the default suite.
@@ -135,7 +138,7 @@ def ab(base: Path, new: Path, output: Path, label: str, spin: int, selection: li
          str(output), "--label", label, *selection],
         environment={"REACTIVE_BENCH_TRIAL_SPIN": str(spin)}, capture=True, check=False,
     )  # fmt: skip
-    if completed.returncode not in (0, 1):
+    if completed.returncode not in (0, 1, tally.AB_UNDECIDED_EXIT_STATUS):
         sys.exit(f"trial: ab --label {label} exited with {completed.returncode}")
     return tally.parse(completed.stdout)
 
@@ -199,14 +202,17 @@ def main(argv: list[str] | None = None) -> int:
     ab_tries = []
     if "ab" not in arguments.skip:
         for index in range(arguments.tries):
-            ab_tries.append(tally.ab_try(ab(base, planted, output / "ab", f"ab-{index + 1}", spin, selection)))
+            attempt = tally.ab_try(ab(base, planted, output / "ab", f"ab-{index + 1}", spin, selection))
+            say(f"ab-{index + 1}: busy loop {attempt.busy_loop_verdict or 'not timed'} after {attempt.busy_loop_pairs} pairs; "
+                f"{len(attempt.undecided)} times undecided, {len(attempt.false_alarms)} false alarms")  # fmt: skip
+            ab_tries.append(attempt)
 
     unchanged_ab_tries = []
     if twin:
-        unchanged_ab_tries = [
-            tally.unchanged_ab_try(ab(base, twin, output / "unchanged-ab", f"unchanged-ab-{index + 1}", spin, selection))
-            for index in range(arguments.tries)
-        ]
+        for index in range(arguments.tries):
+            attempt = tally.unchanged_ab_try(ab(base, twin, output / "unchanged-ab", f"unchanged-ab-{index + 1}", spin, selection))
+            say(f"unchanged-ab-{index + 1}: {len(attempt.false_alarms)} cells called changed, {len(attempt.undecided)} times undecided")
+            unchanged_ab_tries.append(attempt)
     context.finish()
     text = report.render(context, commit, spin, rerun_pairs, counts_tries, ab_tries, unchanged_ab_tries)
     (output / "TRIAL.md").write_text(text, encoding="utf-8")

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .tally import ABTry, CountsTry, RerunPair
+from .tally import ABTry, CountsTry, RerunPair, TimeVerdict, UnchangedABTry
 
 
 @dataclass
@@ -65,7 +65,7 @@ def cpu_model() -> str:
 
 
 def render(context: Context, commit: str, spin: int, reruns: list[RerunPair], counts: list[CountsTry],
-           ab: list[ABTry], unchanged_ab: list[list[str]] | None = None) -> str:  # fmt: skip
+           ab: list[ABTry], unchanged_ab: list[UnchangedABTry] | None = None) -> str:  # fmt: skip
     scope = " ".join(context.selection) if context.selection else "the default suite"
     lines = [
         "## Trial of the time verdicts (scripts/trial-time-verdicts)",
@@ -101,22 +101,59 @@ def render(context: Context, commit: str, spin: int, reruns: list[RerunPair], co
         alarms = [alarm for t in ab for alarm in t.false_alarms]
         measured = [t.busy_loop_percent for t in ab if t.busy_loop_percent is not None]
         spread = f" (measured {min(measured):+.1f}% to {max(measured):+.1f}%)" if measured else ""
+        undecided_loop = sum(t.busy_loop_verdict == "undecided" for t in ab)
+        left = f", undecided in {undecided_loop}" if undecided_loop else ""
         lines += [
             f"| `ab --quick` of the planted build: busy loop in scan / classSubscription ({spin} iterations) | "
-            f"caught in at least 9 of 10 | {caught} of {len(ab)}{spread} |",
+            f"caught in at least 9 of 10 | {caught} of {len(ab)}{spread}{left} |",
             f"| the same `ab`: allocation in map / structBridge | - | caught {allocations} of {len(ab)} |",
             f"| the same `ab`: changes in cells the plants do not run in | none | {len(alarms)} |",
+            f"| the same `ab`: times left undecided (never unchanged) | - | {undecided_count(ab)} |",
         ]
-    unchanged_alarms = [alarm for alarms in unchanged_ab or [] for alarm in alarms]
     if unchanged_ab:
-        tries_with_alarms = sum(bool(alarms) for alarms in unchanged_ab)
-        lines.append(
+        unchanged_alarms = [alarm for t in unchanged_ab for alarm in t.false_alarms]
+        tries_with_alarms = sum(bool(t.false_alarms) for t in unchanged_ab)
+        lines += [
             f"| `ab --quick` of two unchanged builds of the commit: cells called changed | none | "
-            f"{len(unchanged_alarms)} (in {tries_with_alarms} of {len(unchanged_ab)} tries) |"
-        )
+            f"{len(unchanged_alarms)} (in {tries_with_alarms} of {len(unchanged_ab)} tries) |",
+            f"| the same `ab`s: times left undecided | - | {undecided_count(unchanged_ab)} |",
+        ]
     planted_alarms = [alarm for t in ab for alarm in t.false_alarms]
     if planted_alarms:
         lines += ["", "False alarms (planted build): " + "; ".join(planted_alarms) + "."]
+    unchanged_alarms = [alarm for t in unchanged_ab or [] for alarm in t.false_alarms]
     if unchanged_alarms:
         lines += ["", "False alarms (unchanged builds): " + "; ".join(unchanged_alarms) + "."]
+    for name, tries in (("planted build", ab), ("unchanged builds", unchanged_ab or [])):
+        left = [f"{time.cell} ({time.pairs} pairs)" for t in tries for time in t.undecided]
+        if left:
+            lines += ["", f"Undecided times ({name}): " + "; ".join(left) + "."]
+    lines += pairs_section(ab, unchanged_ab or [])
     return "\n".join(lines) + "\n"
+
+
+def undecided_count(tries: list[ABTry] | list[UnchangedABTry]) -> str:
+    """``N (in K of M tries)``: the times ``ab`` left undecided."""
+    left = [len(t.undecided) for t in tries]
+    return f"{sum(left)} (in {sum(bool(n) for n in left)} of {len(tries)} tries)"
+
+
+def pairs_section(ab: list[ABTry], unchanged_ab: list[UnchangedABTry]) -> list[str]:
+    """How many pairs each time verdict took: the busy loop's try by try, then every cell's time of each
+    part's ``ab``s, by verdict (the pairs' median and most). Empty for reports without pairs."""
+    rows = []
+    loop = [TimeVerdict("busy loop", t.busy_loop_verdict, t.busy_loop_pairs) for t in ab if t.busy_loop_verdict]
+    for name, times in (("planted build, busy loop", loop), ("planted build, every time", [x for t in ab for x in t.times]),
+                        ("unchanged builds, every time", [x for t in unchanged_ab for x in t.times])):  # fmt: skip
+        for verdict in sorted({time.verdict for time in times}):
+            pairs = [time.pairs for time in times if time.verdict == verdict and time.pairs is not None]
+            if pairs:
+                rows.append(f"| {name} | {verdict} | {len(pairs)} | {statistics.median(pairs):g} | {max(pairs)} |")
+    if not rows:
+        return []
+    tries = ", ".join(f"{time.verdict} ({time.pairs})" for time in loop)
+    return [
+        "", "Pairs each time verdict took (`ab` measures a cell until its verdict is decided):", "",
+        "| `ab` | verdict | times | pairs, median | pairs, most |", "|---|---|---|---|---|", *rows,
+        "", f"The busy loop, try by try: {tries}.",
+    ]

@@ -1,8 +1,8 @@
 """Counting what the trial's comparisons said: the pure part of scripts/trial-time-verdicts, tested alone.
 
-Every comparison is read from ``reactive-bench compare`` (or ``ab``) ``--format csv`` output:
-``cell_verdict,workload,implementation,metric,metric_verdict,base,new,change,p_value``, one row per cell
-and metric (the tool decides every verdict; this only counts them).
+Every comparison is read from ``reactive-bench compare`` (or ``ab``) ``--format csv`` output, one row per
+cell and metric (comparison.csv in docs/CSV.md: the verdicts, and for a time ``ab`` measured the pairs and
+looks it took); the tool decides every verdict, this only counts them.
 """
 
 from __future__ import annotations
@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 
 CHANGES = ("regression", "improvement")
 INFORMATIONAL = ("slower", "faster")
+# A time ab measured to its limits without deciding: neither a change nor unchanged, counted apart.
+UNDECIDED = "undecided"
+# What ab exits with when no cell regressed but a time is undecided (docs/COMPARE.md, "A/B").
+AB_UNDECIDED_EXIT_STATUS = 4
 TIME = "ns_per_unit"
 ALLOCATIONS = "allocations_per_unit"
 
@@ -35,13 +39,22 @@ class Row:
     metric: str
     metric_verdict: str
     change: str
+    # For a time ab measured: the pairs its verdict is on, and the looks they made (None otherwise, and in
+    # reports written before ab measured until decided).
+    pairs: int | None = None
+    looks: int | None = None
 
 
 def parse(text: str) -> list[Row]:
     """The rows of a ``--format csv`` report."""
+
+    def number(field: str | None) -> int | None:
+        return int(field) if field else None
+
     reader = csv.DictReader(io.StringIO(text))
     return [
-        Row(row["cell_verdict"], row["workload"], row["implementation"], row["metric"], row["metric_verdict"], row["change"])
+        Row(row["cell_verdict"], row["workload"], row["implementation"], row["metric"], row["metric_verdict"], row["change"],
+            number(row.get("pairs")), number(row.get("looks")))
         for row in reader
     ]  # fmt: skip
 
@@ -61,6 +74,15 @@ class RerunPair:
     informational_changes: int
 
 
+@dataclass(frozen=True)
+class TimeVerdict:
+    """A cell's time as ``ab`` judged it: ``workload / implementation``, its verdict and the pairs it took."""
+
+    cell: str
+    verdict: str
+    pairs: int | None
+
+
 @dataclass
 class ABTry:
     """One ``ab`` of the planted build against the base."""
@@ -69,6 +91,26 @@ class ABTry:
     busy_loop_percent: float | None
     allocation_caught: bool
     false_alarms: list[str] = field(default_factory=list)
+    # The busy loop's time verdict ("" when the cell has no time) and the pairs it took.
+    busy_loop_verdict: str = ""
+    busy_loop_pairs: int | None = None
+    times: list[TimeVerdict] = field(default_factory=list)
+
+    @property
+    def undecided(self) -> list[TimeVerdict]:
+        return undecided(self.times)
+
+
+@dataclass
+class UnchangedABTry:
+    """One ``ab`` of two unchanged builds: every change is a false alarm."""
+
+    false_alarms: list[str] = field(default_factory=list)
+    times: list[TimeVerdict] = field(default_factory=list)
+
+    @property
+    def undecided(self) -> list[TimeVerdict]:
+        return undecided(self.times)
 
 
 @dataclass
@@ -117,6 +159,15 @@ def metric(rows: list[Row], cell: tuple[str, str], name: str) -> Row | None:
     return next((r for r in rows if (r.workload, r.implementation) == cell and r.metric == name), None)
 
 
+def time_verdicts(rows: list[Row]) -> list[TimeVerdict]:
+    """Every cell's time verdict, with the pairs it took, in the report's order."""
+    return [TimeVerdict(f"{r.workload} / {r.implementation}", r.metric_verdict, r.pairs) for r in rows if r.metric == TIME]
+
+
+def undecided(times: list[TimeVerdict]) -> list[TimeVerdict]:
+    return [time for time in times if time.verdict == UNDECIDED]
+
+
 def ab_try(rows: list[Row]) -> ABTry:
     """What one ``ab`` of the planted build said."""
     busy = metric(rows, BUSY_LOOP_CELL, TIME)
@@ -126,12 +177,15 @@ def ab_try(rows: list[Row]) -> ABTry:
         busy_loop_percent=percent(busy.change) if busy else None,
         allocation_caught=allocation is not None and allocation.metric_verdict == "regression",
         false_alarms=false_alarms(rows),
+        busy_loop_verdict=busy.metric_verdict if busy else "",
+        busy_loop_pairs=busy.pairs if busy else None,
+        times=time_verdicts(rows),
     )
 
 
-def unchanged_ab_try(rows: list[Row]) -> list[str]:
-    """What one ``ab`` of two unchanged builds called changed: every change is a false alarm."""
-    return false_alarms(rows, planted=set())
+def unchanged_ab_try(rows: list[Row]) -> UnchangedABTry:
+    """What one ``ab`` of two unchanged builds said: every change is a false alarm."""
+    return UnchangedABTry(false_alarms(rows, planted=set()), time_verdicts(rows))
 
 
 def counts_try(exit_status: int, rows: list[Row]) -> CountsTry:

@@ -46,7 +46,7 @@ public struct CellComparison: Sendable, Equatable {
             }
         }
         self.metrics = metrics
-        verdict = metrics.map(\.verdict).filter(\.isChange).min() ?? .unchanged
+        verdict = metrics.map(\.verdict).filter(\.marksTheCell).min() ?? .unchanged
     }
 }
 

@@ -12,22 +12,18 @@ public enum ComparisonRenderer {
         }
     }
 
-    /// The columns of `--format csv`: a row per cell and metric (one with an empty metric for a cell in
-    /// one run only), the cell's verdict first, the p-value of a time compared on its samples last.
-    public static let csvHeader = [
-        "cell_verdict", "workload", "implementation", "metric", "metric_verdict", "base", "new", "change", "p_value",
-    ]
-
     /// `verdict: regression (32 cells: 2 regressions, 30 unchanged)`, `verdict: missing cells (...)` when
-    /// the new run lost cells of the base, or `verdict: no regression (...)`; with `--only-common`, the
-    /// summary says the comparison was narrowed.
+    /// the new run lost cells of the base, `verdict: undecided (...)` when neither but a cell's time was
+    /// not decided, or `verdict: no regression (...)`; with `--only-common`, the summary says the
+    /// comparison was narrowed.
     public static func verdictLine(_ report: ComparisonReport) -> String {
         "verdict: \(verdictWord(report)) (\(report.summary)\(narrowed(report)))"
     }
 
     private static func verdictWord(_ report: ComparisonReport) -> String {
         if report.hasRegression { return "regression" }
-        return report.fails ? "missing cells" : "no regression"
+        if report.fails { return "missing cells" }
+        return report.hasUndecided ? "undecided" : "no regression"
     }
 
     private static func narrowed(_ report: ComparisonReport) -> String {
@@ -75,17 +71,9 @@ extension ComparisonRenderer {
         return lines.joined(separator: "\n")
     }
 
+    /// ``ComparisonCSV``'s table, without the last line break.
     private static func csv(_ report: ComparisonReport) -> String {
-        var rows: [[String]] = []
-        for cell in report.cells {
-            let prefix = [cell.verdict.rawValue, cell.key.workload, cell.key.implementation]
-            if cell.metrics.isEmpty { rows.append(prefix + ["", "", "", "", "", ""]) }
-            for metric in cell.metrics {
-                let pValue = metric.pValue.map { String($0) } ?? ""
-                rows.append(prefix + [metric.metric, metric.verdict.rawValue, metric.base, metric.new, metric.change, pValue])
-            }
-        }
-        var text = CSVTable(header: csvHeader, rows: rows).encoded()
+        var text = ComparisonCSV.schema.table(ComparisonCSV.rows(report)).encoded()
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
@@ -107,9 +95,12 @@ extension ComparisonRenderer {
             times = "Times change (--gate-time) when the medians, net of the run's shift, differ by more than "
                 + "\(threshold)% and Mann-Whitney U gives p < \(alpha)."
         case (.all, .paired):
-            times = "Times change when the paired ratio new/base (Hodges-Lehmann, base and new run alternately) "
-                + "differs by more than \(threshold)%, the Wilcoxon signed-rank test gives p < \(alpha), and its "
-                + "interval (at 1 - alpha) clears half the threshold."
+            let half = DecimalText.format(options.timeThresholdPercent / 2, digits: 2)
+            let looks = options.pairedLooks.map { ", in looks of \($0.pairsPerLook) pairs up to \($0.maximumPairs) until one decides" } ?? ""
+            times = "Times are judged on the paired ratios new/base (Hodges-Lehmann, base and new run alternately)\(looks): "
+                + "a regression or improvement when the interval clears \(half)% and the estimate \(threshold)%, unchanged "
+                + "when the interval lies within \(threshold)%, undecided otherwise (the intervals of all looks together "
+                + "miss the true change with probability at most \(alpha))."
         }
         return [
             times,

@@ -64,6 +64,22 @@ public struct ComparisonReport: Sendable {
     /// Whether any cell regressed.
     public var hasRegression: Bool { count(.regression) > 0 }
 
+    /// Whether a cell's time could not be decided (``Verdict/undecided``: only `reactive-bench ab` leaves
+    /// one so, at its limits).
+    public var hasUndecided: Bool { count(.undecided) > 0 }
+
+    /// The exit status of `compare` and `ab` that reports the comparison: 1 when it ``fails``, else
+    /// ``undecidedExitStatus`` when a cell is undecided, else 0.
+    public var exitStatus: Int32 {
+        if fails { return 1 }
+        return hasUndecided ? Self.undecidedExitStatus : 0
+    }
+
+    /// The exit status of a comparison that does not fail but left a cell's time undecided: neither "no
+    /// regression" nor "regression", and none of the statuses the tool exits with otherwise (2 bad input,
+    /// 3 output, 130 stopped).
+    public static let undecidedExitStatus: Int32 = 4
+
     /// The cells of the base the new run lacks, in the base's order.
     public var missingFromNew: [CellKey] { cells.filter { $0.verdict == .onlyInBase }.map(\.key) }
 
@@ -88,6 +104,7 @@ public struct ComparisonReport: Sendable {
     public var summary: String {
         let parts: [(Verdict, String, String)] = [
             (.regression, "regression", "regressions"), (.improvement, "improvement", "improvements"),
+            (.undecided, "undecided", "undecided"),
             (.slower, "slower", "slower"), (.faster, "faster", "faster"),
             (.onlyInBase, "only in base", "only in base"), (.onlyInNew, "only in new", "only in new"),
             (.unchanged, "unchanged", "unchanged"),

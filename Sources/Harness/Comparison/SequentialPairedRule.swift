@@ -61,6 +61,12 @@ public struct SequentialPairedRule: Sendable, Equatable {
         self.init(thresholdPercent: options.timeThresholdPercent, alpha: options.alpha, looks: options.pairedLooks)
     }
 
+    /// The log ratios new over base of the i-th samples of each side, as the rule judges them: samples that
+    /// are not positive cannot form a ratio and leave their pair out; unequal counts pair the common prefix.
+    public static func logRatios(base: [Double], new: [Double]) -> [Double] {
+        zip(base, new).filter { $0.0 > 0 && $0.1 > 0 }.map { log($0.1 / $0.0) }
+    }
+
     /// The decision on `logRatios` (every pair so far, in any order) at their look; undecided without
     /// pairs. The cheap part of ``judge(_:)``: what `ab` asks after every look.
     public func decide(_ logRatios: [Double]) -> Decision {

@@ -45,18 +45,11 @@ public enum TimeMetric {
         return (new / base - 1) * 100
     }
 
-    /// The verdict for a change of `percent` with p-value `pValue`: none within the threshold or without
-    /// significance, nor, for paired samples, when the end of the change's interval nearer to no change,
-    /// `nearEndPercent`, lies within half the threshold (a cell measured too loosely to tell a change
-    /// beyond the threshold from a small one: docs/COMPARE.md); otherwise a regression or improvement when
-    /// time is judged, slower or faster when not.
-    private static func verdict(
-        _ percent: Double, _ pValue: Double, _ options: ComparisonOptions, nearEndPercent: Double? = nil
-    ) -> Verdict {
+    /// The verdict for a change of `percent` with p-value `pValue` between two separate runs: none within
+    /// the threshold or without significance; otherwise a regression or improvement when time is judged,
+    /// slower or faster when not.
+    private static func verdict(_ percent: Double, _ pValue: Double, _ options: ComparisonOptions) -> Verdict {
         guard abs(percent) > options.timeThresholdPercent && pValue < options.alpha else { return .unchanged }
-        if let near = nearEndPercent, !(near * percent > 0 && abs(near) >= options.timeThresholdPercent / 2) {
-            return .unchanged
-        }
         if options.timeVerdicts == .informational { return percent > 0 ? .slower : .faster }
         return percent > 0 ? .regression : .improvement
     }
@@ -87,29 +80,39 @@ extension TimeMetric {
 // MARK: - Paired samples
 
 extension TimeMetric {
-    /// The i-th base sample against the i-th new one. Samples that are not positive cannot form a ratio
-    /// and leave their pair out; unequal counts pair the common prefix (a side whose process failed
-    /// midway) and say so.
+    /// The i-th base sample against the i-th new one, judged by ``SequentialPairedRule`` at the pairs'
+    /// last look. Samples that are not positive cannot form a ratio and leave their pair out; unequal
+    /// counts pair the common prefix (a side whose process failed midway) and say so.
     private static func paired(
         _ base: [Double], _ new: [Double], shown: (String, String), options: ComparisonOptions
     ) -> MetricComparison {
-        let pairs = zip(base, new).filter { $0.0 > 0 && $0.1 > 0 }
-        let logRatios = pairs.map { log($0.1 / $0.0) }
+        let logRatios = SequentialPairedRule.logRatios(base: base, new: new)
         let unequal = base.count != new.count ? ", \(base.count) base and \(new.count) new samples" : ""
-        guard let estimate = WilcoxonSignedRank.hodgesLehmann(logRatios, confidence: 1 - options.alpha) else {
+        guard let judgement = SequentialPairedRule(options).judge(logRatios) else {
             return MetricComparison(
-                metric: name, base: shown.0, new: shown.1, change: "no pairs\(unequal), not tested", verdict: .unchanged
+                metric: name, base: shown.0, new: shown.1, change: "no pairs\(unequal), not tested", verdict: .undecided
             )
         }
         let test = WilcoxonSignedRank(logRatios)
+        let estimate = judgement.estimate
         let percent = (exp(estimate.centre) - 1) * 100
         let (low, high) = ((exp(estimate.low) - 1) * 100, (exp(estimate.high) - 1) * 100)
         let interval = "[\(DecimalText.percent(low)), \(DecimalText.percent(high))]"
+        let looks = options.pairedLooks == nil ? "" : ", \(judgement.looks) look\(judgement.looks == 1 ? "" : "s")"
         let change = "\(DecimalText.percent(percent)) \(interval) (\(DecimalText.pValue(test.pValue)), "
-            + "\(pairs.count) pairs\(unequal))"
+            + "\(logRatios.count) pairs\(looks)\(unequal))"
         return MetricComparison(
-            metric: name, base: shown.0, new: shown.1, change: change,
-            verdict: verdict(percent, test.pValue, options, nearEndPercent: percent > 0 ? low : high), pValue: test.pValue
+            metric: name, base: shown.0, new: shown.1, change: change, verdict: verdict(judgement.decision),
+            pValue: test.pValue, pairs: judgement.pairs, looks: judgement.looks
         )
+    }
+
+    private static func verdict(_ decision: SequentialPairedRule.Decision) -> Verdict {
+        switch decision {
+        case .regressed: .regression
+        case .improved: .improvement
+        case .unchanged: .unchanged
+        case .undecided: .undecided
+        }
     }
 }

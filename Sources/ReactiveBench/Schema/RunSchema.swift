@@ -87,7 +87,8 @@ public struct RunSchema: Codable, Equatable, Sendable {
             files: [
                 ResultTable.schema.declaration, FitTable.schema.declaration, PriceList.schema.declaration,
                 CellEstimate.schema.declaration, StageEstimate.schema.declaration, EstimateSummary.schema.declaration,
-                EstimatePart.schema.declaration, OrderAgreement.schema.declaration,
+                EstimatePart.schema.declaration, OrderAgreement.schema.declaration, ABRunner.Pair.schema.declaration,
+                ComparisonCSV.schema.declaration,
             ],
             implementations: implementationEntries, scenarios: scenarioEntries,
             anatomyCounters: AnatomyCounter.allCases.map { counter in

@@ -90,7 +90,7 @@ struct ABPlacementTests {
         let base = CountingSide("base", log: log), new = CountingSide("new", log: log)
         let outcome = try ABRunner(settings: settings).run(cells, base: base, new: new)
         #expect(outcome.complete)
-        // Equal times change nothing, so there is no confirmation: one round per pair, on each side.
+        // Equal times are unchanged at the first look: one stage, a round per pair, on each side.
         #expect(base.rounds == settings.pairs && new.rounds == settings.pairs)
         #expect(base.measurements == cells.count * (1 + settings.pairs))
         // In the round's order, as the pairs run: base first in even rounds, new first in odd ones.

@@ -30,10 +30,10 @@ struct ABSlowProcessTests {
     private static let pairs = 15
     private static let cell = ABRunner.Cell(workload: MapWorkload(), implementation: Registry.implementation(.builtin))
 
-    /// Base processes 4 and 10 of the first pairs, and 4 and 10 of the confirmation's, run 50% slow; the
-    /// others take 100 ns, and every new process 112 ns, each within 1%.
+    /// Base processes 4 and 10 of the first pairs run 50% slow; the others take 100 ns, and every new process
+    /// 112 ns, each within 1%. One look, at the 15 pairs, as `ab` judged before it measured until decided.
     private static func run(slowProcessFactor: Double) throws -> (ABRunner.Outcome, MetricComparison) {
-        let slow: Set = [4, 10, 4 + pairs + 2, 10 + pairs + 2]
+        let slow: Set = [4, 10]
         let base = ScriptedSide { n in (slow.contains(n) ? 150 : 100) * (1 + 0.01 * sin(Double(n))) }
         let new = ScriptedSide { n in 112 * (1 + 0.01 * cos(Double(n))) }
         var settings = ABRunner.Settings(
@@ -55,19 +55,19 @@ struct ABSlowProcessTests {
     @Test func theTwoSlowPairsAreMeasuredAgainAndTheChangeIsCaught() throws {
         let (outcome, time) = try Self.run(slowProcessFactor: 1.2)
         let replaced = outcome.pairs.filter { !$0.kept }
-        #expect(replaced.map { [$0.stage, $0.index] } == [[1, 3], [1, 9], [2, 3], [2, 9]], "pairs 4 and 10 of each stage: \(replaced)")
+        #expect(replaced.map { [$0.stage, $0.index] } == [[1, 3], [1, 9]], "pairs 4 and 10: \(replaced)")
         #expect(replaced.allSatisfy { $0.base > 140 })
-        let kept = outcome.pairs.filter { $0.stage == 1 && $0.kept }
+        let kept = outcome.pairs.filter { $0.kept }
         #expect(kept.count == Self.pairs && kept.allSatisfy { $0.new / $0.base > 1.05 })
         #expect(time.verdict == .regression, "\(time.change)")
-        #expect(outcome.new.first?.detail.hasPrefix("measured again") == true, "confirmed by fresh pairs")
     }
 
-    /// The control: without measuring again, the same script is the trial's miss.
+    /// The control: without measuring again, the same script is the trial's miss (then called unchanged; now the
+    /// straddling interval is undecided at its one look).
     @Test func withoutMeasuringAgainTheChangeIsMissed() throws {
         let (outcome, time) = try Self.run(slowProcessFactor: .infinity)
         #expect(outcome.pairs.allSatisfy { $0.kept })
-        #expect(time.verdict == .unchanged, "\(time.change)")
+        #expect(time.verdict == .undecided, "\(time.change)")
     }
 
     /// The same code on both sides: the slow processes are measured again there too, and nothing changed.

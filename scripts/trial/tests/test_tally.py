@@ -12,10 +12,12 @@ from trial import report, tally
 ROOT = Path(__file__).resolve().parents[3]
 
 HEADER = "cell_verdict,workload,implementation,metric,metric_verdict,base,new,change,p_value"
+# Since ab measures until decided: the pairs and looks each time took.
+HEADER_WITH_PAIRS = HEADER + ",pairs,looks"
 
 
-def rows(*lines: str) -> list[tally.Row]:
-    return tally.parse("\n".join([HEADER, *lines]) + "\n")
+def rows(*lines: str, header: str = HEADER) -> list[tally.Row]:
+    return tally.parse("\n".join([header, *lines]) + "\n")
 
 
 class TallyTests(unittest.TestCase):
@@ -51,7 +53,35 @@ class TallyTests(unittest.TestCase):
             "unchanged,map,baseline,ns_per_unit,unchanged,2.8,2.8,0.0% [-0.3%, +0.3%] (p=0.9, 15 pairs),0.9",
             "slower,map,structBridge,ns_per_unit,slower,10,11,+10.0% (p=0.03),0.03",
         ))  # fmt: skip
-        self.assertEqual(alarms, ["scan / classSubscription: ns_per_unit regression"])
+        self.assertEqual(alarms.false_alarms, ["scan / classSubscription: ns_per_unit regression"])
+
+    def test_undecided_times_are_counted_apart_with_the_pairs_they_took(self) -> None:
+        ab = tally.ab_try(rows(
+            'undecided,scan,classSubscription,ns_per_unit,undecided,180,199,"+10.4% [+3.0%, +18.0%] (p=0.001, 180 pairs, 12 looks)",0.001,180,12',
+            "regression,map,structBridge,allocations_per_unit,regression,0,1,+1,,,",
+            'unchanged,map,structBridge,ns_per_unit,unchanged,120,121,"+0.5% [-1.0%, +2.0%] (p=0.4, 15 pairs, 1 look)",0.4,15,1',
+            'undecided,filter,baseline,ns_per_unit,undecided,2.8,2.9,"+3.0% [-6.0%, +12.0%] (p=0.3, 60 pairs, 4 looks)",0.3,60,4',
+            header=HEADER_WITH_PAIRS,
+        ))  # fmt: skip
+        self.assertFalse(ab.busy_loop_caught, "an undecided busy loop is not caught")
+        self.assertEqual((ab.busy_loop_verdict, ab.busy_loop_pairs), ("undecided", 180))
+        self.assertEqual(ab.false_alarms, [], "an undecided time is no false alarm")
+        self.assertEqual([(t.cell, t.pairs) for t in ab.undecided], [("scan / classSubscription", 180), ("filter / baseline", 60)])
+        twin = tally.unchanged_ab_try(rows(
+            'undecided,map,baseline,ns_per_unit,undecided,2.8,2.9,"+3.0% [-6.0%, +12.0%] (p=0.3, 30 pairs, 2 looks)",0.3,30,2',
+            header=HEADER_WITH_PAIRS,
+        ))  # fmt: skip
+        self.assertEqual((twin.false_alarms, [t.pairs for t in twin.undecided]), ([], [30]))
+        text = report.render(report.Context("t0", "cpu", 2, 2, [], finished="t1"), "0123456789", 60, [], [], [ab], [twin])
+        self.assertIn("| caught in at least 9 of 10 | 0 of 1 (measured +10.4% to +10.4%), undecided in 1 |", text)
+        self.assertIn("| the same `ab`: times left undecided (never unchanged) | - | 2 (in 1 of 1 tries) |", text)
+        self.assertIn("| the same `ab`s: times left undecided | - | 1 (in 1 of 1 tries) |", text)
+        self.assertIn("| planted build, busy loop | undecided | 1 | 180 | 180 |", text)
+        self.assertIn("| planted build, every time | undecided | 2 | 120 | 180 |", text)
+        self.assertIn("| planted build, every time | unchanged | 1 | 15 | 15 |", text)
+        self.assertIn("| unchanged builds, every time | undecided | 1 | 30 | 30 |", text)
+        self.assertIn("The busy loop, try by try: undecided (180).", text)
+        self.assertIn("Undecided times (planted build): scan / classSubscription (180 pairs); filter / baseline (60 pairs).", text)
 
     def test_informational_times_are_no_false_alarm_in_the_counts_part(self) -> None:
         counts = tally.counts_try(1, rows(
@@ -80,7 +110,7 @@ class TallyTests(unittest.TestCase):
             [tally.RerunPair(0, 1, 3), tally.RerunPair(0, 0, 5)],
             [tally.CountsTry(1, True)],
             [tally.ABTry(True, 15.3, True), tally.ABTry(False, 4.0, True, ["x / y: ns_per_unit regression"])],
-            [[], ["map / baseline: ns_per_unit improvement"], []],
+            [tally.UnchangedABTry(), tally.UnchangedABTry(["map / baseline: ns_per_unit improvement"]), tally.UnchangedABTry()],
         )  # fmt: skip
         self.assertIn("| 0 exits of 1 | 0 of 2 |", text)
         self.assertIn("1 of 2 exited 1", text)
