@@ -151,9 +151,10 @@ def pairs_section(ab: list[ABTry], unchanged_ab: list[UnchangedABTry]) -> list[s
                 rows.append(f"| {name} | {verdict} | {len(pairs)} | {statistics.median(pairs):g} | {max(pairs)} |")
     if not rows:
         return []
-    tries = ", ".join(f"{time.verdict} ({time.pairs})" for time in loop)
-    return [
+    lines = [
         "", "Pairs each time verdict took (`ab` measures a cell until its verdict is decided):", "",
         "| `ab` | verdict | times | pairs, median | pairs, most |", "|---|---|---|---|---|", *rows,
-        "", f"The busy loop, try by try: {tries}.",
     ]
+    if loop:
+        lines += ["", "The busy loop, try by try: " + ", ".join(f"{time.verdict} ({time.pairs})" for time in loop) + "."]
+    return lines

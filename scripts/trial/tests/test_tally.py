@@ -82,6 +82,9 @@ class TallyTests(unittest.TestCase):
         self.assertIn("| unchanged builds, every time | undecided | 1 | 30 | 30 |", text)
         self.assertIn("The busy loop, try by try: undecided (180).", text)
         self.assertIn("Undecided times (planted build): scan / classSubscription (180 pairs); filter / baseline (60 pairs).", text)
+        without_plant = report.render(report.Context("t0", "cpu", 2, 2, [], finished="t1"), "0123456789", 60, [], [], [], [twin])
+        self.assertIn("| unchanged builds, every time | undecided | 1 | 30 | 30 |", without_plant)
+        self.assertNotIn("busy loop", without_plant)
 
     def test_informational_times_are_no_false_alarm_in_the_counts_part(self) -> None:
         counts = tally.counts_try(1, rows(
