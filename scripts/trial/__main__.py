@@ -28,6 +28,7 @@ import itertools
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from . import calibration, report, tally
@@ -202,16 +203,22 @@ def main(argv: list[str] | None = None) -> int:
     ab_tries = []
     if "ab" not in arguments.skip:
         for index in range(arguments.tries):
+            started = time.monotonic()
             attempt = tally.ab_try(ab(base, planted, output / "ab", f"ab-{index + 1}", spin, selection))
+            attempt.seconds = time.monotonic() - started
             say(f"ab-{index + 1}: busy loop {attempt.busy_loop_verdict or 'not timed'} after {attempt.busy_loop_pairs} pairs; "
-                f"{len(attempt.undecided)} times undecided, {len(attempt.false_alarms)} false alarms")  # fmt: skip
+                f"{len(attempt.undecided)} times undecided, {len(attempt.false_alarms)} false alarms; "
+                f"{attempt.pairs} pairs in {attempt.seconds:.0f} s")  # fmt: skip
             ab_tries.append(attempt)
 
     unchanged_ab_tries = []
     if twin:
         for index in range(arguments.tries):
+            started = time.monotonic()
             attempt = tally.unchanged_ab_try(ab(base, twin, output / "unchanged-ab", f"unchanged-ab-{index + 1}", spin, selection))
-            say(f"unchanged-ab-{index + 1}: {len(attempt.false_alarms)} cells called changed, {len(attempt.undecided)} times undecided")
+            attempt.seconds = time.monotonic() - started
+            say(f"unchanged-ab-{index + 1}: {len(attempt.false_alarms)} cells called changed, {len(attempt.undecided)} times "
+                f"undecided; {attempt.pairs} pairs in {attempt.seconds:.0f} s")  # fmt: skip
             unchanged_ab_tries.append(attempt)
     context.finish()
     text = report.render(context, commit, spin, rerun_pairs, counts_tries, ab_tries, unchanged_ab_tries)

@@ -109,6 +109,7 @@ def render(context: Context, commit: str, spin: int, reruns: list[RerunPair], co
             f"| the same `ab`: allocation in map / structBridge | - | caught {allocations} of {len(ab)} |",
             f"| the same `ab`: changes in cells the plants do not run in | none | {len(alarms)} |",
             f"| the same `ab`: times left undecided (never unchanged) | - | {undecided_count(ab)} |",
+            f"| the same `ab`: what each took | - | {cost(ab)} |",
         ]
     if unchanged_ab:
         unchanged_alarms = [alarm for t in unchanged_ab for alarm in t.false_alarms]
@@ -117,6 +118,7 @@ def render(context: Context, commit: str, spin: int, reruns: list[RerunPair], co
             f"| `ab --quick` of two unchanged builds of the commit: cells called changed | none | "
             f"{len(unchanged_alarms)} (in {tries_with_alarms} of {len(unchanged_ab)} tries) |",
             f"| the same `ab`s: times left undecided | - | {undecided_count(unchanged_ab)} |",
+            f"| the same `ab`s: what each took | - | {cost(unchanged_ab)} |",
         ]
     planted_alarms = [alarm for t in ab for alarm in t.false_alarms]
     if planted_alarms:
@@ -136,6 +138,14 @@ def undecided_count(tries: list[ABTry] | list[UnchangedABTry]) -> str:
     """``N (in K of M tries)``: the times ``ab`` left undecided."""
     left = [len(t.undecided) for t in tries]
     return f"{sum(left)} (in {sum(bool(n) for n in left)} of {len(tries)} tries)"
+
+
+def cost(tries: list[ABTry] | list[UnchangedABTry]) -> str:
+    """The pairs each ``ab`` took in all (every cell's time), and its seconds: median and most."""
+    pairs = [t.pairs for t in tries]
+    text = f"pairs: median {statistics.median(pairs):g}, most {max(pairs)}"
+    seconds = [t.seconds for t in tries if t.seconds is not None]
+    return text + (f"; seconds: median {statistics.median(seconds):.0f}, most {max(seconds):.0f}" if seconds else "")
 
 
 def pairs_section(ab: list[ABTry], unchanged_ab: list[UnchangedABTry]) -> list[str]:

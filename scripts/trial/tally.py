@@ -95,10 +95,16 @@ class ABTry:
     busy_loop_verdict: str = ""
     busy_loop_pairs: int | None = None
     times: list[TimeVerdict] = field(default_factory=list)
+    # How long the ab took, as the trial saw it (its cost: docs/COMPARE.md, "In CI").
+    seconds: float | None = None
 
     @property
     def undecided(self) -> list[TimeVerdict]:
         return undecided(self.times)
+
+    @property
+    def pairs(self) -> int:
+        return sum(time.pairs or 0 for time in self.times)
 
 
 @dataclass
@@ -107,10 +113,15 @@ class UnchangedABTry:
 
     false_alarms: list[str] = field(default_factory=list)
     times: list[TimeVerdict] = field(default_factory=list)
+    seconds: float | None = None
 
     @property
     def undecided(self) -> list[TimeVerdict]:
         return undecided(self.times)
+
+    @property
+    def pairs(self) -> int:
+        return sum(time.pairs or 0 for time in self.times)
 
 
 @dataclass

@@ -76,6 +76,10 @@ class TallyTests(unittest.TestCase):
         self.assertIn("| caught in at least 9 of 10 | 0 of 1 (measured +10.4% to +10.4%), undecided in 1 |", text)
         self.assertIn("| the same `ab`: times left undecided (never unchanged) | - | 2 (in 1 of 1 tries) |", text)
         self.assertIn("| the same `ab`s: times left undecided | - | 1 (in 1 of 1 tries) |", text)
+        self.assertIn("| the same `ab`: what each took | - | pairs: median 255, most 255 |", text)
+        twin.seconds = 42.4
+        self.assertIn("| the same `ab`s: what each took | - | pairs: median 30, most 30; seconds: median 42, most 42 |",
+                      report.render(report.Context("t0", "cpu", 2, 2, [], finished="t1"), "0123456789", 60, [], [], [ab], [twin]))
         self.assertIn("| planted build, busy loop | undecided | 1 | 180 | 180 |", text)
         self.assertIn("| planted build, every time | undecided | 2 | 120 | 180 |", text)
         self.assertIn("| planted build, every time | unchanged | 1 | 15 | 15 |", text)
