@@ -20,18 +20,15 @@ public enum PriceColumn {
     )
     public static let low = ColumnDeclaration(
         "low", unit: .ofMetric,
-        "a time's 95% interval, low end: the two controls are timed in rounds, one repetition of each in turn in one "
-            + "process, and the price is the Hodges-Lehmann estimate of the rounds' differences, (k3 - k1) / 2 per element, "
-            + "with its interval (distribution-free; with fewer than 6 rounds, their whole range, which covers less); empty "
-            + "for counts, which are exact, and when `trusted` is `false`"
+        "a time's interval, low end: the k = 3 median's 95% interval less the k = 1 one's, halved (distribution-free, so "
+            + "at least 95%); empty for counts, which are exact, and when `trusted` is `false`"
     )
     public static let trusted = ColumnDeclaration("trusted", trustedMeaning)
     private static let trustedMeaning = [
         "`false` for a time that does not hold, which is then not written (`per_event`, `low` and `high` empty), the run",
         "prints a `warning:` line for it and the estimate leaves it out: its value or its interval's low end is not above 0,",
         "or its interval's half-width, (`high` - `low`) / 2, is more than \(PriceList.widestHalfWidthText) of its value",
-        "or fewer than half its rounds were timed on a quiet machine (the noise gate's sentinel) and it was read off all",
-        "of them, slow ones included (`reason` says which). `true` otherwise, and for counts, which are exact",
+        "(`reason` says which). `true` otherwise, and for counts, which are exact",
     ].joined(separator: " ")
     public static let reason = ColumnDeclaration(
         "reason", "why a price is not trusted, with what was measured; empty when it is"

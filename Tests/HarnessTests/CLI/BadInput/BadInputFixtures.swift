@@ -4,8 +4,7 @@ import Workloads
 
 /// What every bad-input case finds in its working directory: an earlier run under `runs/` (which must
 /// stay byte-identical), a regular file `a-file`, the `compare` fixtures (``CompareFixtures``), the
-/// `merge` fixtures (``ShardFixtures``), a cell request naming a workload that does not exist, and two requests
-/// `interleaved-cells` refuses.
+/// `merge` fixtures (``ShardFixtures``) and a cell request naming a workload that does not exist.
 enum BadInputFixtures {
     static let earlierRun = "runs/20240101-000000-earlier"
 
@@ -37,12 +36,5 @@ enum BadInputFixtures {
             let request = CellRequest(workload: "map", implementation: .baseline, configuration: configuration, latency: false)
             try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: directory.appending(name)))
         }
-        let pair = ["anatomyControl (malloc x1)", "anatomyControl (malloc x3)"]
-        let unknown = InterleavedRequest(workloads: [pair[0], "mapp"], implementation: .baseline, configuration: .quick)
-        try JSONEncoder().encode(unknown).write(to: URL(fileURLWithPath: directory.appending("unknown-interleaved.json")))
-        let counted = InterleavedRequest(
-            workloads: pair, implementation: .baseline, configuration: .instructions(.callgrind, quick: true)
-        )
-        try JSONEncoder().encode(counted).write(to: URL(fileURLWithPath: directory.appending("counted-interleaved.json")))
     }
 }
