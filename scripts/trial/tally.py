@@ -83,8 +83,22 @@ class TimeVerdict:
     pairs: int | None
 
 
+class TimesTaken:
+    """What an ``ab`` try's time verdicts took: the ones left undecided, and the pairs of all of them."""
+
+    times: list[TimeVerdict]
+
+    @property
+    def undecided(self) -> list[TimeVerdict]:
+        return undecided(self.times)
+
+    @property
+    def pairs(self) -> int:
+        return sum(time.pairs or 0 for time in self.times)
+
+
 @dataclass
-class ABTry:
+class ABTry(TimesTaken):
     """One ``ab`` of the planted build against the base."""
 
     busy_loop_caught: bool
@@ -98,30 +112,14 @@ class ABTry:
     # How long the ab took, as the trial saw it (its cost: docs/COMPARE.md, "In CI").
     seconds: float | None = None
 
-    @property
-    def undecided(self) -> list[TimeVerdict]:
-        return undecided(self.times)
-
-    @property
-    def pairs(self) -> int:
-        return sum(time.pairs or 0 for time in self.times)
-
 
 @dataclass
-class UnchangedABTry:
+class UnchangedABTry(TimesTaken):
     """One ``ab`` of two unchanged builds: every change is a false alarm."""
 
     false_alarms: list[str] = field(default_factory=list)
     times: list[TimeVerdict] = field(default_factory=list)
     seconds: float | None = None
-
-    @property
-    def undecided(self) -> list[TimeVerdict]:
-        return undecided(self.times)
-
-    @property
-    def pairs(self) -> int:
-        return sum(time.pairs or 0 for time in self.times)
 
 
 @dataclass
