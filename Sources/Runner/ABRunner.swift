@@ -37,10 +37,11 @@ public struct ABRunner {
         /// A cell gets no further stage once its processes (warm-up and pairs, both sides) have taken
         /// this many seconds; nil: no such limit.
         public var cellSeconds: Double?
-        /// No further stage starts once the run has measured for this many seconds (from its first
-        /// warm-up); nil: what the first stage took (warm-up included) and as long again, or a minute
-        /// more if that is longer, so that the later stages take about as long as the first at most, and a
-        /// few cells get a minute.
+        /// No further round of pairs starts once the run has measured for this many seconds (from its
+        /// first warm-up): a stage is cut short there, and looked at with the pairs it has; nil: what the
+        /// first stage took (warm-up included) and as long again, or a minute more if that is longer, so
+        /// that the later stages take about as long as the first at most (a round and the re-measuring of
+        /// its stage's slow pairs beyond), and a few cells get a minute.
         public var runSeconds: Double?
 
         /// The least time the later stages get when ``runSeconds`` is nil.
@@ -143,7 +144,7 @@ public struct ABRunner {
         var deadline = settings.runSeconds.map { start + $0 }
         var stage = 1
         while complete && !measuring.isEmpty {
-            complete = try run.measureStage(stage, cells: measuring)
+            complete = try run.measureStage(stage, cells: measuring, until: deadline)
             guard complete else { break }
             if deadline == nil {
                 let first = seconds() - start
@@ -246,13 +247,15 @@ extension ABRunner {
         }
 
         /// Stage `stage` of `cells`: a round per pair, then the pairs with a slow process again; false when
-        /// stopped.
-        mutating func measureStage(_ stage: Int, cells: [Int]) throws(HarnessError) -> Bool {
+        /// stopped. No round starts at or after `deadline`: a stage cut short is looked at with the pairs it
+        /// has (an unscheduled look, which alpha spending allows).
+        mutating func measureStage(_ stage: Int, cells: [Int], until deadline: Double?) throws(HarnessError) -> Bool {
             let first = (stage - 1) * settings.pairs
             let start = cells.map { states[$0].pairCount }
             for pair in first..<(first + settings.pairsOfStage(stage)) {
                 // No round, and no fresh copies of the executables, once no cell is left to pair.
                 guard cells.contains(where: { states[$0].isActive }) else { break }
+                if let deadline, runner.seconds() >= deadline { break }
                 let baseFirst = pair.isMultiple(of: 2)
                 // The copies are made in the round's order too: the side that copies second can land on the
                 // pages the first side's previous copy just gave back, and that must not be the same side all along.

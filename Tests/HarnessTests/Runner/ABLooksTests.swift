@@ -140,20 +140,24 @@ struct ABLooksTests {
         #expect(said.last == "look 2: 1 cell undecided (1 past 40 s of their own: left undecided)", "\(said)")
     }
 
-    /// Once the run's time is up no stage starts; by default the later stages may take as long as the first
-    /// (warm-up included: 4 + 60 processes of a second, so the run stops starting stages at 128 s), and at
-    /// least a minute. The loose cell changed by 6%, between half the threshold and the threshold: long
-    /// undecided.
-    @Test func theRunStopsStartingStagesWhenItsTimeIsUp() throws {
-        let (outcome, _, said) = try Self.run(newFilter: 1.06, runSeconds: 100)
-        #expect(Self.pairs(outcome, "filter").count == 45, "64 s, 94 s, then 124 s is past 100: \(said)")
+    /// Once the run's time is up no round starts, and a stage is cut short there; by default the later
+    /// stages may take as long as the first (warm-up included: 4 + 60 processes of a second, so the run
+    /// stops starting rounds at 128 s), and at least a minute. The loose cell changed by 6%, between half
+    /// the threshold and the threshold: long undecided.
+    @Test func theRunStopsStartingRoundsWhenItsTimeIsUp() throws {
+        let (outcome, report, said) = try Self.run(newFilter: 1.06, runSeconds: 100)
+        let filter = Self.pairs(outcome, "filter")
+        #expect(filter.count == 33, "a stage from 64 s, then rounds at 94, 96 and 98 s: \(said)")
+        #expect(filter.suffix(3).allSatisfy { $0.stage == 3 }, "the third stage, cut after 3 of its 15 rounds")
         #expect(said.last == "look 3: 1 cell undecided; the run's time is up: left undecided", "\(said)")
+        let time = try Self.time(report, "filter")
+        #expect(time.verdict == .undecided && time.pairs == 33 && time.looks == 3, "the cut stage is a look of its own: \(time.change)")
         let (byDefault, _, saidByDefault) = try Self.run(newFilter: 1.06, runSeconds: nil)
-        #expect(Self.pairs(byDefault, "filter").count == 60, "stages start at 64, 94 and 124 s: \(saidByDefault)")
-        // A run whose first stage took 12 s (2 pairs a cell) gets a minute more, not 12 s: stages of 8 s at
-        // most, from 12 s to 72 s.
+        #expect(Self.pairs(byDefault, "filter").count == 47, "stages from 64 and 94 s, rounds at 124 and 126 s: \(saidByDefault)")
+        // A run whose first stage took 12 s (2 pairs a cell) gets a minute more, not 12 s: to 72 s. Both
+        // cells took 8 s a stage until the quiet one was decided at look 7 (60 s), then the loose one 4 s.
         let (short, _, saidShort) = try Self.run(newFilter: 1.06, pairs: 2, runSeconds: nil)
-        #expect(Self.pairs(short, "filter").count >= 2 + 2 * 60 / 8, "\(saidShort)")
+        #expect(Self.pairs(short, "filter").count == 2 * 10, "\(saidShort)")
         #expect(saidShort.last?.hasSuffix("the run's time is up: left undecided") == true, "\(saidShort)")
     }
 }
