@@ -157,7 +157,7 @@ private final class ReceiveOnHop<Style: CombineOperatorStyle>: HopPipeline {
     private let source = PassthroughSubject<Int, Never>()
 
     init(queue: DispatchQueue, receiver: HopReceiver) throws {
-        try Style.map(source, Transforms.map, into: ReceiveOnQueue(queue: queue, receiver: receiver))
+        try Style.map(source, { Transforms.map($0) }, into: ReceiveOnQueue(queue: queue, receiver: receiver))
     }
 
     func send(_ value: Int) {
@@ -175,7 +175,7 @@ private final class ObserveOnHop: HopPipeline {
 
     init(queue: DispatchQueue, receiver: HopReceiver) {
         let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
-        subscription = source.map(Transforms.map).observe(on: scheduler).subscribe(receiver)
+        subscription = source.map { Transforms.map($0) }.observe(on: scheduler).subscribe(receiver)
     }
 
     deinit {
@@ -198,7 +198,7 @@ private final class AsyncStreamHop: HopPipeline {
 
     init(queue: DispatchQueue, receiver: HopReceiver) {
         pipeline = StreamPipeline(StreamSource(), into: AsyncHopReceiver(receiver: receiver)) {
-            AsyncSequenceOperators.map($0, Transforms.map)
+            AsyncSequenceOperators.map($0) { Transforms.map($0) }
         }
         pipeline.awaitConsumerReady()
     }

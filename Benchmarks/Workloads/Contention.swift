@@ -138,7 +138,7 @@ private final class PassthroughPipeline<Style: CombineOperatorStyle>: Contention
     private let source = PassthroughSubject<Int, Never>()
 
     init(tally: ContentionTally) throws {
-        try Style.map(source, Transforms.map, into: SubscribeContentionTally(tally: tally))
+        try Style.map(source, { Transforms.map($0) }, into: SubscribeContentionTally(tally: tally))
     }
 
     func send(_ value: Int) {
@@ -155,7 +155,7 @@ private final class SimplePassthroughPipeline: ContentionPipeline {
     private let source = SimplePassthroughSubject<Int, Never>()
 
     init(tally: ContentionTally) {
-        source.map(Transforms.map).subscribe(SimpleTallySubscriber(tally: tally))
+        source.map { Transforms.map($0) }.subscribe(SimpleTallySubscriber(tally: tally))
     }
 
     func send(_ value: Int) {
@@ -174,7 +174,7 @@ private final class LockedPublishSubject: ContentionPipeline {
     private let subscription: Disposable
 
     init(tally: ContentionTally) {
-        subscription = source.map(Transforms.map).subscribe(tally)
+        subscription = source.map { Transforms.map($0) }.subscribe(tally)
     }
 
     deinit {

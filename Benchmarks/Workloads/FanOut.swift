@@ -107,7 +107,7 @@ public struct FanOutWorkload: Workload {
             return PushFanOutCell<SimplePassthroughSubject<Int, Never>>(
                 input: input, subscribers: subscribers, makeSubject: SimplePassthroughSubject.init
             ) { subject, tally in
-                subject.map(Transforms.map).subscribe(SimpleTallySubscriber(tally: tally))
+                subject.map { Transforms.map($0) }.subscribe(SimpleTallySubscriber(tally: tally))
             }
         case .asyncSequence: return AsyncFanOutCell(input: input, subscribers: subscribers)
         }
@@ -119,13 +119,13 @@ public struct FanOutWorkload: Workload {
             PushFanOutCell<PassthroughSubject<Int, Never>>(
                 input: input, subscribers: subscribers, makeSubject: PassthroughSubject.init
             ) { subject, tally in
-                try Style.map(subject, Transforms.map, into: SubscribeTally(tally: tally))
+                try Style.map(subject, { Transforms.map($0) }, into: SubscribeTally(tally: tally))
             }
         case .customSubject:
             PushFanOutCell<CustomSubject<Int, Never>>(
                 input: input, subscribers: subscribers, makeSubject: CustomSubject.init
             ) { subject, tally in
-                try Style.map(subject, Transforms.map, into: SubscribeTally(tally: tally))
+                try Style.map(subject, { Transforms.map($0) }, into: SubscribeTally(tally: tally))
             }
         }
     }
@@ -246,7 +246,7 @@ private final class RxFanOutCell: Cell {
         let subject = PublishSubject<Int>()
         for _ in 0..<subscribers {
             let tally = FanOutTally(sink: sink)
-            subscriptions.append(subject.map(Transforms.map).subscribe(tally))
+            subscriptions.append(subject.map { Transforms.map($0) }.subscribe(tally))
             tallies.append(tally)
         }
         self.subject = subject
@@ -335,7 +335,7 @@ private final class AsyncFanOutCell: Cell {
         for _ in 0..<subscribers {
             let progress = ConsumptionProgress()
             let end = AsyncFanOutEnd(sink: sink)
-            let elements = CountingSequence(shared, progress: progress).map(Transforms.map)
+            let elements = CountingSequence(shared, progress: progress).map { Transforms.map($0) }
             consumers.append(Consumer(task: .iterating(elements, into: end, progress: progress), progress: progress, end: end))
         }
         for consumer in consumers {

@@ -39,20 +39,20 @@ public struct FilterWorkload: StreamWorkload {
     public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
         _ style: Style.Type, source: Source, output: CombineOutput<Int>
     ) throws where Source.Output == Int, Source.Failure == Never {
-        try Style.filter(source, Transforms.isEven, into: SubscribeOutput(output: output))
+        try Style.filter(source, { Transforms.isEven($0) }, into: SubscribeOutput(output: output))
     }
 
     public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
-        source.filter(Transforms.isEven)
+        source.filter { Transforms.isEven($0) }
     }
 
     public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
     where Source.Output == Int, Source.Failure == Never {
-        source.filter(Transforms.isEven).subscribe(output)
+        source.filter { Transforms.isEven($0) }.subscribe(output)
     }
 
     public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
     where Builder.SourceElement == Int, Builder.Input == Int {
-        builder.consume(AsyncSequenceOperators.filter(builder.base, Transforms.isEven))
+        builder.consume(AsyncSequenceOperators.filter(builder.base) { Transforms.isEven($0) })
     }
 }

@@ -36,20 +36,20 @@ public struct MapWorkload: StreamWorkload {
     public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
         _ style: Style.Type, source: Source, output: CombineOutput<Int>
     ) throws where Source.Output == Int, Source.Failure == Never {
-        try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
+        try Style.map(source, { Transforms.map($0) }, into: SubscribeOutput(output: output))
     }
 
     public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
-        source.map(Transforms.map)
+        source.map { Transforms.map($0) }
     }
 
     public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
     where Source.Output == Int, Source.Failure == Never {
-        source.map(Transforms.map).subscribe(output)
+        source.map { Transforms.map($0) }.subscribe(output)
     }
 
     public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
     where Builder.SourceElement == Int, Builder.Input == Int {
-        builder.consume(AsyncSequenceOperators.map(builder.base, Transforms.map))
+        builder.consume(AsyncSequenceOperators.map(builder.base) { Transforms.map($0) })
     }
 }

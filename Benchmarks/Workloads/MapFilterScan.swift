@@ -49,23 +49,23 @@ public struct MapFilterScanWorkload: StreamWorkload {
     public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
         _ style: Style.Type, source: Source, output: CombineOutput<Int>
     ) throws where Source.Output == Int, Source.Failure == Never {
-        try Style.map(source, Transforms.map, into: Filter<Style>(output: output)).get()
+        try Style.map(source, { Transforms.map($0) }, into: Filter<Style>(output: output)).get()
     }
 
     public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
-        source.map(Transforms.map).filter(Transforms.isEven).scan(0, accumulator: Transforms.sum)
+        source.map { Transforms.map($0) }.filter { Transforms.isEven($0) }.scan(0) { Transforms.sum($0, $1) }
     }
 
     public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
     where Source.Output == Int, Source.Failure == Never {
-        source.map(Transforms.map).filter(Transforms.isEven).scan(0, Transforms.sum).subscribe(output)
+        source.map { Transforms.map($0) }.filter { Transforms.isEven($0) }.scan(0) { Transforms.sum($0, $1) }.subscribe(output)
     }
 
     public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
     where Builder.SourceElement == Int, Builder.Input == Int {
-        let mapped = AsyncSequenceOperators.map(builder.base, Transforms.map)
+        let mapped = AsyncSequenceOperators.map(builder.base) { Transforms.map($0) }
         return builder.consume(
-            AsyncSequenceOperators.scan(AsyncSequenceOperators.filter(mapped, Transforms.isEven), 0) { Transforms.sum($0, $1) }
+            AsyncSequenceOperators.scan(AsyncSequenceOperators.filter(mapped) { Transforms.isEven($0) }, 0) { Transforms.sum($0, $1) }
         )
     }
 }
@@ -80,7 +80,7 @@ private struct Filter<Style: CombineOperatorStyle>: PublisherConsumer {
     let output: CombineOutput<Int>
 
     func consume<P: Publisher>(_ publisher: P) -> Result<Void, Error> where P.Output == Int, P.Failure == Never {
-        Result { try Style.filter(publisher, Transforms.isEven, into: Scan<Style>(output: output)).get() }
+        Result { try Style.filter(publisher, { Transforms.isEven($0) }, into: Scan<Style>(output: output)).get() }
     }
 }
 
@@ -91,6 +91,6 @@ private struct Scan<Style: CombineOperatorStyle>: PublisherConsumer {
     let output: CombineOutput<Int>
 
     func consume<P: Publisher>(_ publisher: P) -> Result<Void, Error> where P.Output == Int, P.Failure == Never {
-        Result { try Style.scan(publisher, 0, Transforms.sum, into: SubscribeOutput(output: output)) }
+        Result { try Style.scan(publisher, 0, { Transforms.sum($0, $1) }, into: SubscribeOutput(output: output)) }
     }
 }

@@ -46,20 +46,20 @@ public struct MapObjectWorkload: StreamWorkload {
     public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
         _ style: Style.Type, source: Source, output: CombineOutput<ObjectElement>
     ) throws where Source.Output == ObjectElement, Source.Failure == Never {
-        try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
+        try Style.map(source, { Transforms.map($0) }, into: SubscribeOutput(output: output))
     }
 
     public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, ObjectElement>) -> RxObservable<Rx, ObjectElement> {
-        source.map(Transforms.map)
+        source.map { Transforms.map($0) }
     }
 
     public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<ObjectElement>)
     where Source.Output == ObjectElement, Source.Failure == Never {
-        source.map(Transforms.map).subscribe(output)
+        source.map { Transforms.map($0) }.subscribe(output)
     }
 
     public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
     where Builder.SourceElement == ObjectElement, Builder.Input == ObjectElement {
-        builder.consume(AsyncSequenceOperators.map(builder.base, Transforms.map))
+        builder.consume(AsyncSequenceOperators.map(builder.base) { Transforms.map($0) })
     }
 }

@@ -44,20 +44,20 @@ public struct MapStruct64Workload: StreamWorkload {
     public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
         _ style: Style.Type, source: Source, output: CombineOutput<Struct64>
     ) throws where Source.Output == Struct64, Source.Failure == Never {
-        try Style.map(source, Transforms.map, into: SubscribeOutput(output: output))
+        try Style.map(source, { Transforms.map($0) }, into: SubscribeOutput(output: output))
     }
 
     public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Struct64>) -> RxObservable<Rx, Struct64> {
-        source.map(Transforms.map)
+        source.map { Transforms.map($0) }
     }
 
     public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Struct64>)
     where Source.Output == Struct64, Source.Failure == Never {
-        source.map(Transforms.map).subscribe(output)
+        source.map { Transforms.map($0) }.subscribe(output)
     }
 
     public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result
     where Builder.SourceElement == Struct64, Builder.Input == Struct64 {
-        builder.consume(AsyncSequenceOperators.map(builder.base, Transforms.map))
+        builder.consume(AsyncSequenceOperators.map(builder.base) { Transforms.map($0) })
     }
 }

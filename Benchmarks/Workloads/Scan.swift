@@ -43,16 +43,16 @@ public struct ScanWorkload: StreamWorkload {
     public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
         _ style: Style.Type, source: Source, output: CombineOutput<Int>
     ) throws where Source.Output == Int, Source.Failure == Never {
-        try Style.scan(source, 0, Transforms.sum, into: SubscribeOutput(output: output))
+        try Style.scan(source, 0, { Transforms.sum($0, $1) }, into: SubscribeOutput(output: output))
     }
 
     public func buildRx<Rx: RxLibrary>(source: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
-        source.scan(0, accumulator: Transforms.sum)
+        source.scan(0) { Transforms.sum($0, $1) }
     }
 
     public func buildSimpleCombine<Source: SimplePublisher>(source: Source, output: SimpleCombineOutput<Int>)
     where Source.Output == Int, Source.Failure == Never {
-        source.scan(0, Transforms.sum).subscribe(output)
+        source.scan(0) { Transforms.sum($0, $1) }.subscribe(output)
     }
 
     public func buildAsync<Builder: AsyncPipelineBuilder>(_ builder: Builder) -> Builder.Result

@@ -125,9 +125,9 @@ private struct RxChurnCellMaker: RxIntSourceVisitor {
         let depth = self.depth
         return RxChurnCell<Source>(input: input) { source, sink, value in
             // The Rx family's operators return `Observable`: a chain built in a loop is what apps build.
-            var chain = source.observable.map(Transforms.map)
+            var chain = source.observable.map { Transforms.map($0) }
             for _ in 1..<depth {
-                chain = chain.map(Transforms.map)
+                chain = chain.map { Transforms.map($0) }
             }
             let subscription = chain.subscribe(sink)
             source.sendNext(value)

@@ -67,16 +67,16 @@ public struct WithLatestFromWorkload: TwoInputWorkload {
     public func buildCombine<Style: CombineOperatorStyle, Source: Publisher>(
         _ style: Style.Type, primary: Source, secondary: Source, output: CombineOutput<Int>
     ) throws where Source.Output == Int, Source.Failure == Never {
-        try Style.withLatestFrom(primary, secondary, Transforms.combine, into: SubscribeOutput(output: output))
+        try Style.withLatestFrom(primary, secondary, { Transforms.combine($0, $1) }, into: SubscribeOutput(output: output))
     }
 
     public func buildRx<Rx: RxLibrary>(primary: RxObservable<Rx, Int>, secondary: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
-        primary.withLatestFrom(secondary, resultSelector: Transforms.combine)
+        primary.withLatestFrom(secondary) { Transforms.combine($0, $1) }
     }
 
     public func buildSimpleCombine<Source: SimplePublisher>(
         primary: Source, secondary: Source, output: SimpleCombineOutput<Int>
     ) where Source.Output == Int, Source.Failure == Never {
-        primary.withLatestFrom(secondary, Transforms.combine).subscribe(output)
+        primary.withLatestFrom(secondary) { Transforms.combine($0, $1) }.subscribe(output)
     }
 }

@@ -37,9 +37,9 @@ final class LoopChurnCell: Cell {
 
     func run(from start: Int, count: Int) {
         for index in start..<(start + count) {
-            var chain = Stage(Transforms.map, next: nil)
+            var chain = Stage({ Transforms.map($0) }, next: nil)
             for _ in 1..<depth {
-                chain = Stage(Transforms.map, next: chain)
+                chain = Stage({ Transforms.map($0) }, next: chain)
             }
             registrations.append(chain)
             for registration in registrations {

@@ -69,7 +69,7 @@ public struct RxObservable<Library: RxLibrary, Element> {
 // MARK: - Operators
 
 /// The operators of ``RxLibrary`` as methods, named as in both libraries: a workload's pipeline reads as
-/// the Rx code it stands for (`source.map(Transforms.map).filter(Transforms.isEven)`).
+/// the Rx code it stands for (`source.map { Transforms.map($0) }.filter { Transforms.isEven($0) }`).
 extension RxObservable {
     @inline(__always)
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> RxObservable<Library, Result> {

@@ -7,12 +7,13 @@ import StyleKit
 /// The chainable operators a depth sweep stacks: each keeps the element type, so any number of them
 /// makes a pipeline, and each does the same small work per element in every style.
 public enum ChainStage: String, Sendable, CaseIterable {
-    /// `map(Transforms.map)`.
+    /// `map { Transforms.map($0) }`.
     case map
-    /// `filter(Transforms.passesAll)`: a real predicate that passes every element, so each stage costs a
-    /// filter's test and its forward, and never a replenishing `.max(1)`.
+    /// `filter { Transforms.passesAll($0) }`: a real predicate that passes every element, so each stage
+    /// costs a filter's test and its forward, and never a replenishing `.max(1)`.
     case filter
-    /// `scan(0, Transforms.sum)`: a running sum per stage, the state an operator keeps between elements.
+    /// `scan(0) { Transforms.sum($0, $1) }`: a running sum per stage, the state an operator keeps
+    /// between elements.
     case scan
 
     /// The sweep's scenario: `pipelineDepth` (the map sweep's key since before the others), `filterDepth`,
@@ -51,18 +52,18 @@ public enum ChainStage: String, Sendable, CaseIterable {
     ) throws(UnsupportedOperator) -> Consumer.Result
     where Upstream.Output == Int, Consumer.Input == Int, Consumer.Failure == Upstream.Failure {
         switch self {
-        case .map: try Style.map(upstream, Transforms.map, into: consumer)
-        case .filter: try Style.filter(upstream, Transforms.passesAll, into: consumer)
-        case .scan: try Style.scan(upstream, 0, Transforms.sum, into: consumer)
+        case .map: try Style.map(upstream, { Transforms.map($0) }, into: consumer)
+        case .filter: try Style.filter(upstream, { Transforms.passesAll($0) }, into: consumer)
+        case .scan: try Style.scan(upstream, 0, { Transforms.sum($0, $1) }, into: consumer)
         }
     }
 
     /// This stage over `upstream`, in the Rx family.
     func build<Rx: RxLibrary>(_ upstream: RxObservable<Rx, Int>) -> RxObservable<Rx, Int> {
         switch self {
-        case .map: upstream.map(Transforms.map)
-        case .filter: upstream.filter(Transforms.passesAll)
-        case .scan: upstream.scan(0, accumulator: Transforms.sum)
+        case .map: upstream.map { Transforms.map($0) }
+        case .filter: upstream.filter { Transforms.passesAll($0) }
+        case .scan: upstream.scan(0) { Transforms.sum($0, $1) }
         }
     }
 
@@ -71,9 +72,9 @@ public enum ChainStage: String, Sendable, CaseIterable {
         _ upstream: Upstream, into consumer: Consumer
     ) -> Consumer.Result where Upstream.Output == Int, Upstream.Failure == Never, Consumer.Input == Int {
         switch self {
-        case .map: consumer.consume(upstream.map(Transforms.map))
-        case .filter: consumer.consume(upstream.filter(Transforms.passesAll))
-        case .scan: consumer.consume(upstream.scan(0, Transforms.sum))
+        case .map: consumer.consume(upstream.map { Transforms.map($0) })
+        case .filter: consumer.consume(upstream.filter { Transforms.passesAll($0) })
+        case .scan: consumer.consume(upstream.scan(0) { Transforms.sum($0, $1) })
         }
     }
 
@@ -82,8 +83,8 @@ public enum ChainStage: String, Sendable, CaseIterable {
         _ upstream: Upstream, into consumer: Consumer
     ) -> Consumer.Result where Upstream.Element == Int, Consumer.Input == Int {
         switch self {
-        case .map: consumer.consume(AsyncSequenceOperators.map(upstream, Transforms.map))
-        case .filter: consumer.consume(AsyncSequenceOperators.filter(upstream, Transforms.passesAll))
+        case .map: consumer.consume(AsyncSequenceOperators.map(upstream) { Transforms.map($0) })
+        case .filter: consumer.consume(AsyncSequenceOperators.filter(upstream) { Transforms.passesAll($0) })
         case .scan: consumer.consume(AsyncSequenceOperators.scan(upstream, 0) { Transforms.sum($0, $1) })
         }
     }

@@ -1,19 +1,19 @@
 import CombineFramework
 import StyleKit
 
-/// A number of `map(Transforms.map)` stages, as a type: `OneMap` is 1, `TwiceAsDeep<OneMap>` is 2, and
-/// so on. A chain built from a type has its full static type (`Map<Map<Map<...>>>`), as an app that
-/// writes `.map(f).map(f)...` gets, instead of a chain assembled by a loop at run time, where every
+/// A number of `map { Transforms.map($0) }` stages, as a type: `OneMap` is 1, `TwiceAsDeep<OneMap>` is
+/// 2, and so on. A chain built from a type has its full static type (`Map<Map<Map<...>>>`), as an app
+/// that writes `.map { ... }.map { ... }...` gets, instead of a chain assembled by a loop at run time, where every
 /// stage would be built by unspecialised generic code.
 ///
-/// Every stage names `Transforms.map` where it is built rather than taking the transform as a value:
-/// a closure value handed to a generic operator needs a reabstraction thunk whose context is
-/// allocated on every subscription, which a function named at the call site does not.
+/// Every stage writes its closure where it is built, as an app writes `.map { ... }`, rather than taking
+/// the transform as a value: a closure value handed to a generic operator needs a reabstraction thunk
+/// whose context is allocated on every subscription, which a literal at the call site does not.
 public protocol MapChainDepth: SendableMetatype {
     static var depth: Int { get }
 
-    /// Builds `depth` `map(Transforms.map)` stages of `Style` over `upstream` and hands the chain to
-    /// `consumer`.
+    /// Builds `depth` `map { Transforms.map($0) }` stages of `Style` over `upstream` and hands the chain
+    /// to `consumer`.
     static func build<Style: CombineOperatorStyle, Upstream: Publisher, Consumer: PublisherConsumer>(
         _ style: Style.Type, _ upstream: Upstream, into consumer: Consumer
     ) throws(UnsupportedOperator) -> Consumer.Result
@@ -28,7 +28,7 @@ public enum OneMap: MapChainDepth {
         _ style: Style.Type, _ upstream: Upstream, into consumer: Consumer
     ) throws(UnsupportedOperator) -> Consumer.Result
     where Upstream.Output == Int, Consumer.Input == Int, Consumer.Failure == Upstream.Failure {
-        try Style.map(upstream, Transforms.map, into: consumer)
+        try Style.map(upstream, { Transforms.map($0) }, into: consumer)
     }
 }
 
