@@ -76,7 +76,7 @@ let package = Package(
         .library(
             name: "ReactiveBenchStyles",
             targets: [
-                "CombineFramework", "StyleKit", "RxCore", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
+                "CombineFramework", "StyleKit", "RxCore", "StructBridge", "LeanBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin",
                 "RxSinks", "Subjects", "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle",
                 "DirectSources",
             ]
@@ -133,6 +133,7 @@ let package = Package(
 
         // One module per implementation style; one file per operator inside each.
         .target(name: "StructBridge", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
+        .target(name: "LeanBridge", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
         .target(name: "ClassSubscription", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
         .target(name: "AnySubscriberStyle", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
         .target(name: "Builtin", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
@@ -171,7 +172,7 @@ let package = Package(
         .target(
             name: "Workloads",
             dependencies: [
-                "Harness", "StyleKit", "StructBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin", "RxCore",
+                "Harness", "StyleKit", "StructBridge", "LeanBridge", "ClassSubscription", "AnySubscriberStyle", "Builtin", "RxCore",
                 "RxSinks", "Subjects", "DirectSources", "SimpleCombine", "SimpleCombineOperators", "AsyncSequenceStyle",
                 "CEventControls", "CCallDepth", openCombine, asyncAlgorithms,
             ] + rxSwiftRow,

@@ -13,6 +13,8 @@ public struct ImplementationID: RawRepresentable, Hashable, Sendable, Expressibl
     public static let baseline: Self = "baseline"
     public static let builtin: Self = "builtin"
     public static let structBridge: Self = "structBridge"
+    /// Struct bridges written to cost as little per element as the Combine protocol allows.
+    public static let leanBridge: Self = "leanBridge"
     public static let classSubscription: Self = "classSubscription"
     public static let anySubscriber: Self = "anySubscriber"
     /// The struct-bridge style over SimpleCombine, a from-scratch Combine core, not OpenCombine.

@@ -3,6 +3,7 @@ import AsyncSequenceStyle
 import Builtin
 import ClassSubscription
 import Foundation
+import LeanBridge
 import SimpleCombineOperators
 import StructBridge
 import StyleKit
@@ -52,6 +53,10 @@ public enum Registry {
         Implementation(
             combine: StructBridgeOperators.self, colour: "#ff7f0e",
             whenToUse: "for an operator of your own: as cheap as the built-ins, and the way to beat a costly one"
+        ),
+        Implementation(
+            combine: LeanBridgeOperators.self, colour: "#f2b701",
+            whenToUse: "for a hot operator of your own: a struct bridge with its per-element path trimmed"
         ),
         Implementation(
             combine: ClassSubscriptionOperators.self, colour: "#2ca02c",
