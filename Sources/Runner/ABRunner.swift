@@ -37,11 +37,11 @@ public struct ABRunner {
         /// A cell gets no further stage once its processes (warm-up and pairs, both sides) have taken
         /// this many seconds; nil: no such limit.
         public var cellSeconds: Double?
-        /// No further round of pairs starts once the run has measured for this many seconds (from its
-        /// first warm-up): a stage is cut short there, and looked at with the pairs it has; nil: what the
-        /// first stage took (warm-up included) and as long again, or a minute more if that is longer, so
-        /// that the later stages take about as long as the first at most (a round and the re-measuring of
-        /// its stage's slow pairs beyond), and a few cells get a minute.
+        /// No round of pairs starts that would end after the run has measured for this many seconds (from
+        /// its first warm-up, a round's length judged by the last one's): a stage is cut short there, and
+        /// looked at with the pairs it has; nil: what the first stage took (warm-up included) and as long
+        /// again, or a minute more if that is longer, so that the later stages take about as long as the
+        /// first at most (the re-measuring of a cut stage's slow pairs beyond), and a few cells get a minute.
         public var runSeconds: Double?
 
         /// The least time the later stages get when ``runSeconds`` is nil.
@@ -150,7 +150,7 @@ public struct ABRunner {
                 let first = seconds() - start
                 deadline = start + first + max(first, Settings.leastSecondsForLaterStages)
             }
-            measuring = next(after: stage, of: run.states, deadline: deadline!)
+            measuring = next(after: stage, of: run.states, timeIsUp: run.cutShort || seconds() >= deadline!)
             stage += 1
             let pairs = settings.pairsOfStage(stage)
             run.steps = ProgressSteps(total: run.steps.done + measuring.count * 2 * pairs, report: step, done: run.steps.done)
@@ -164,7 +164,7 @@ public struct ABRunner {
 
     /// The cells that get another stage after stage `stage`'s look: those still undecided, within their
     /// limits, while the run is within its time. Says what it decided.
-    private func next(after stage: Int, of states: [CellState], deadline: Double) -> [Int] {
+    private func next(after stage: Int, of states: [CellState], timeIsUp: Bool) -> [Int] {
         guard settings.comparison.metrics == .all else { return [] }
         let rule = SequentialPairedRule(settings.comparison)
         let undecided = states.indices.filter { states[$0].isActive && rule.decide(states[$0].logRatios) == .undecided }
@@ -182,7 +182,7 @@ public struct ABRunner {
             progress("look \(stage): \(cells)")
             return []
         }
-        guard seconds() < deadline else {
+        guard !timeIsUp else {
             progress("look \(stage): \(cells); the run's time is up: left undecided")
             return []
         }
@@ -211,6 +211,10 @@ extension ABRunner {
         let new: any ABSide
         var steps = ProgressSteps(total: 0, report: { _ in })
         var log: [Pair] = []
+        /// What the last round took per pair, to tell whether the next would end by the run's deadline.
+        var secondsPerPair = 0.0
+        /// Whether a stage stopped for the deadline: no further stage starts.
+        var cutShort = false
 
         private var settings: Settings { runner.settings }
 
@@ -247,15 +251,21 @@ extension ABRunner {
         }
 
         /// Stage `stage` of `cells`: a round per pair, then the pairs with a slow process again; false when
-        /// stopped. No round starts at or after `deadline`: a stage cut short is looked at with the pairs it
-        /// has (an unscheduled look, which alpha spending allows).
+        /// stopped. No round starts that would end after `deadline`, as far as the last round's seconds per
+        /// pair tell: a stage cut short is looked at with the pairs it has (an unscheduled look, which alpha
+        /// spending allows).
         mutating func measureStage(_ stage: Int, cells: [Int], until deadline: Double?) throws(HarnessError) -> Bool {
             let first = (stage - 1) * settings.pairs
             let start = cells.map { states[$0].pairCount }
             for pair in first..<(first + settings.pairsOfStage(stage)) {
                 // No round, and no fresh copies of the executables, once no cell is left to pair.
-                guard cells.contains(where: { states[$0].isActive }) else { break }
-                if let deadline, runner.seconds() >= deadline { break }
+                let pairing = cells.filter { states[$0].isActive }.count
+                guard pairing > 0 else { break }
+                let roundStart = runner.seconds()
+                if let deadline, roundStart + secondsPerPair * Double(pairing) > deadline {
+                    cutShort = true
+                    break
+                }
                 let baseFirst = pair.isMultiple(of: 2)
                 // The copies are made in the round's order too: the side that copies second can land on the
                 // pages the first side's previous copy just gave back, and that must not be the same side all along.
@@ -276,6 +286,7 @@ extension ABRunner {
                         ))
                     }
                 }
+                secondsPerPair = (runner.seconds() - roundStart) / Double(pairing)
                 runner.roundFinished(log)
             }
             return try remeasureSlowProcesses(Dictionary(uniqueKeysWithValues: zip(cells, start)), stage: stage)

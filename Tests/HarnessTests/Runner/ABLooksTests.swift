@@ -140,7 +140,7 @@ struct ABLooksTests {
         #expect(said.last == "look 2: 1 cell undecided (1 past 40 s of their own: left undecided)", "\(said)")
     }
 
-    /// Once the run's time is up no round starts, and a stage is cut short there; by default the later
+    /// No round starts that would end after the run's time is up, and a stage is cut short there; by default the later
     /// stages may take as long as the first (warm-up included: 4 + 60 processes of a second, so the run
     /// stops starting rounds at 128 s), and at least a minute. The loose cell changed by 6%, between half
     /// the threshold and the threshold: long undecided.
@@ -152,6 +152,10 @@ struct ABLooksTests {
         #expect(said.last == "look 3: 1 cell undecided; the run's time is up: left undecided", "\(said)")
         let time = try Self.time(report, "filter")
         #expect(time.verdict == .undecided && time.pairs == 33 && time.looks == 3, "the cut stage is a look of its own: \(time.change)")
+        // A round whose end, judged by the last round (2 s a pair), would pass the deadline does not start:
+        // at 99 s, the round at 98 s.
+        let (sooner, _, saidSooner) = try Self.run(newFilter: 1.06, runSeconds: 99)
+        #expect(Self.pairs(sooner, "filter").count == 32, "rounds at 94 and 96 s: \(saidSooner)")
         let (byDefault, _, saidByDefault) = try Self.run(newFilter: 1.06, runSeconds: nil)
         #expect(Self.pairs(byDefault, "filter").count == 47, "stages from 64 and 94 s, rounds at 124 and 126 s: \(saidByDefault)")
         // A run whose first stage took 12 s (2 pairs a cell) gets a minute more, not 12 s: to 72 s. Both
