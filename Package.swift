@@ -133,7 +133,7 @@ let package = Package(
 
         // One module per implementation style; one file per operator inside each.
         .target(name: "StructBridge", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
-        .target(name: "LeanBridge", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
+        .target(name: "LeanBridge", dependencies: ["StyleKit", "StructBridge", openCombine], swiftSettings: optimisation),
         .target(name: "ClassSubscription", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
         .target(name: "AnySubscriberStyle", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),
         .target(name: "Builtin", dependencies: ["StyleKit", openCombine], swiftSettings: optimisation),

@@ -1,8 +1,11 @@
 import CombineFramework
+import StructBridge
 import StyleKit
 
 /// The `leanBridge` style: the struct bridges of `structBridge`, each per-element path trimmed to what the
-/// Combine protocol requires (docs/FAST-OPERATORS.md says which technique saves what).
+/// Combine protocol requires (docs/FAST-OPERATORS.md says which technique saves what). Its single-input
+/// stages (map, filter, scan, modulus) are its own; histogram and the two-input operators are
+/// `structBridge`'s, as no technique of FAST-OPERATORS.md was tried on them.
 public enum LeanBridgeOperators: CombineOperatorStyle {
     public static let implementation = ImplementationID.leanBridge
     public static let summary = "struct bridges with the per-element path trimmed to what the protocol requires"
@@ -52,7 +55,7 @@ public enum LeanBridgeOperators: CombineOperatorStyle {
         into consumer: Consumer
     ) -> Consumer.Result
     where Upstream.Output == Int, Consumer.Input == [HistogramBin], Consumer.Failure == Upstream.Failure {
-        consumer.consume(upstream.leanHistogram())
+        consumer.consume(upstream.bridgeHistogram())
     }
 
     public static func withLatestFrom<Upstream: Publisher, Other: Publisher, Output, Consumer: PublisherConsumer>(
@@ -62,7 +65,7 @@ public enum LeanBridgeOperators: CombineOperatorStyle {
         into consumer: Consumer
     ) -> Consumer.Result
     where Other.Failure == Upstream.Failure, Consumer.Input == Output, Consumer.Failure == Upstream.Failure {
-        consumer.consume(upstream.leanWithLatestFrom(other, resultSelector))
+        consumer.consume(upstream.bridgeWithLatestFrom(other, resultSelector))
     }
 
     public static func sample<Upstream: Publisher, Sampler: Publisher, Consumer: PublisherConsumer>(
@@ -72,7 +75,7 @@ public enum LeanBridgeOperators: CombineOperatorStyle {
     ) -> Consumer.Result
     where Sampler.Failure == Upstream.Failure, Consumer.Input == Upstream.Output,
         Consumer.Failure == Upstream.Failure {
-        consumer.consume(upstream.leanSample(sampler))
+        consumer.consume(upstream.bridgeSample(sampler))
     }
 
     public static func sampleWithFrom<Upstream: Publisher, Other: Publisher, Output, Consumer: PublisherConsumer>(
@@ -82,6 +85,6 @@ public enum LeanBridgeOperators: CombineOperatorStyle {
         into consumer: Consumer
     ) -> Consumer.Result
     where Other.Failure == Upstream.Failure, Consumer.Input == Output, Consumer.Failure == Upstream.Failure {
-        consumer.consume(upstream.leanSampleWithFrom(other, resultSelector))
+        consumer.consume(upstream.bridgeSampleWithFrom(other, resultSelector))
     }
 }
