@@ -27,9 +27,14 @@ extension LeanPublishers {
             self.modulo = modulo
         }
 
+        @inlinable
         public func receive<Downstream: Subscriber>(subscriber: Downstream)
         where Downstream.Input == Output, Downstream.Failure == Failure {
-            upstream.subscribe(Bridge(downstream: subscriber, modulo: modulo))
+            // Not `subscribe(_:)`, whose body (a check for a debugging hook, then this call) is not
+            // inlinable: through it the upstream's subscription is made in unspecialised code. Called
+            // directly, with the bridge inlinable, a pipeline whose types are known where it is built is
+            // specialised from the source to the sink (docs/FAST-OPERATORS.md).
+            upstream.receive(subscriber: Bridge(downstream: subscriber, modulo: modulo))
         }
     }
 }
@@ -39,24 +44,35 @@ extension LeanPublishers {
 extension LeanPublishers.Modulus {
     // The struct-bridge pattern's `ModulusOperatorBridge`: the upstream's demand rules are already right
     // for a one-to-one transform, so the bridge needs no subscription of its own.
-    private struct Bridge<Downstream: Subscriber>: Subscriber
+    @usableFromInline
+    struct Bridge<Downstream: Subscriber>: Subscriber
     where Downstream.Input == Int, Downstream.Failure == Failure {
-        typealias Input = Int
+        @usableFromInline typealias Input = Int
 
-        let downstream: Downstream
-        let modulo: Int
+        @usableFromInline let downstream: Downstream
+        @usableFromInline let modulo: Int
         // A struct subscriber has no object identity for subjects to key it by.
-        let combineIdentifier = CombineIdentifier()
+        @usableFromInline let combineIdentifier: CombineIdentifier
 
+        @usableFromInline
+        init(downstream: Downstream, modulo: Int) {
+            self.downstream = downstream
+            self.modulo = modulo
+            combineIdentifier = CombineIdentifier()
+        }
+
+        @inlinable
         func receive(subscription: Subscription) {
             downstream.receive(subscription: subscription)
         }
 
-        @inline(__always)
+        // Inlined into the protocol witness the upstream calls when it runs unspecialised: one jump fewer.
+        @inlinable @inline(__always)
         func receive(_ input: Int) -> Subscribers.Demand {
             downstream.receive(abs(input % modulo))
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
             downstream.receive(completion: completion)
         }

@@ -36,6 +36,7 @@ extension LeanPublishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        @inlinable
         public func receive<Downstream: Subscriber>(subscriber: Downstream)
         where Downstream.Input == Output, Downstream.Failure == Failure {
             let accumulator = Accumulator(initialResult)
@@ -45,7 +46,11 @@ extension LeanPublishers {
                 running: accumulator.value,
                 accumulator: accumulator
             )
-            upstream.subscribe(bridge)
+            // Not `subscribe(_:)`, whose body (a check for a debugging hook, then this call) is not
+            // inlinable: through it the upstream's subscription is made in unspecialised code. Called
+            // directly, with the bridge inlinable, a pipeline whose types are known where it is built is
+            // specialised from the source to the sink (docs/FAST-OPERATORS.md).
+            upstream.receive(subscriber: bridge)
         }
     }
 }
@@ -53,30 +58,48 @@ extension LeanPublishers {
 // MARK: -
 
 extension LeanPublishers.Scan {
-    private struct Bridge<Downstream: Subscriber>: Subscriber
+    @usableFromInline
+    struct Bridge<Downstream: Subscriber>: Subscriber
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        typealias Input = Upstream.Output
+        @usableFromInline typealias Input = Upstream.Output
 
-        let downstream: Downstream
-        let nextPartialResult: (Output, Input) -> Output
+        @usableFromInline let downstream: Downstream
+        @usableFromInline let nextPartialResult: (Output, Input) -> Output
         /// `accumulator.value`, read without going through the box.
-        let running: UnsafeMutablePointer<Output>
+        @usableFromInline let running: UnsafeMutablePointer<Output>
         /// Owns `running`: alive as long as any copy of the bridge.
-        let accumulator: Accumulator
+        @usableFromInline let accumulator: Accumulator
         // A struct subscriber has no object identity for subjects to key it by.
-        let combineIdentifier = CombineIdentifier()
+        @usableFromInline let combineIdentifier: CombineIdentifier
 
+        @usableFromInline
+        init(
+            downstream: Downstream,
+            nextPartialResult: @escaping (Output, Input) -> Output,
+            running: UnsafeMutablePointer<Output>,
+            accumulator: Accumulator
+        ) {
+            self.downstream = downstream
+            self.nextPartialResult = nextPartialResult
+            self.running = running
+            self.accumulator = accumulator
+            combineIdentifier = CombineIdentifier()
+        }
+
+        @inlinable
         func receive(subscription: Subscription) {
             downstream.receive(subscription: subscription)
         }
 
-        @inline(__always)
+        // Inlined into the protocol witness the upstream calls when it runs unspecialised: one jump fewer.
+        @inlinable @inline(__always)
         func receive(_ input: Input) -> Subscribers.Demand {
             let result = nextPartialResult(running.pointee, input)
             running.pointee = result
             return downstream.receive(result)
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
             downstream.receive(completion: completion)
         }
@@ -85,12 +108,13 @@ extension LeanPublishers.Scan {
     // A struct subscriber is copied (the upstream keeps its own copy) and `receive(_:)` is not
     // mutating, so the running result has to live out of line. No lock: the upstream delivers values
     // one at a time (the Subscriber contract), which is also all OpenCombine's `Scan` relies on.
-    private final class Accumulator {
-        /// Allocated once; a class's stored property of a generic type is found through its class's
-        /// metadata on every access, and copied out before it is passed on, where a pointer's pointee is
-        /// lent in place.
-        let value: UnsafeMutablePointer<Output>
+    @usableFromInline
+    final class Accumulator {
+        /// Allocated once: a class's stored property of a generic type is found through its class's
+        /// metadata on every access, where the bridge keeps this pointer itself.
+        @usableFromInline let value: UnsafeMutablePointer<Output>
 
+        @usableFromInline
         init(_ initialResult: Output) {
             value = .allocate(capacity: 1)
             value.initialize(to: initialResult)
