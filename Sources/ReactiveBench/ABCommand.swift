@@ -62,6 +62,13 @@ struct ABCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seconds after which no more pairs start (default: what the first look's pairs took, and as long again or 60 s more).")
     var maxSeconds: Double?
 
+    /// Enough that a layout's luck on one side (10.9% on a 16-stage chain, docs/COMPARE.md) averages to well
+    /// under half the threshold over a look's rounds; each link takes a few seconds.
+    static let defaultLayouts = 8
+
+    @Option(name: .long, parsing: .unconditional, help: "Code layouts of each build, one per round in turn: its objects linked again by lld in shuffled orders (default 8; 0: each build as linked).")
+    var layouts = ABCommand.defaultLayouts
+
     @Option(name: .long, parsing: .unconditional, help: "Units per repetition instead of the base's pilot choosing them.")
     var elements: Int?
 
@@ -117,6 +124,9 @@ struct ABCommand: ParsableCommand {
                 throw ValidationError("\(option) must be a positive number of seconds (got \(String(format: "%g", value)))")
             }
         }
+        if !(0...64).contains(layouts) {
+            throw ValidationError("--layouts must be from 0 to 64 (got \(layouts))")
+        }
         let batches = RunConfiguration.standard.batches
         if let elements, let problem = RunConfiguration.elementsProblem(elements, minimum: batches, why: ", one per timed batch") {
             throw ValidationError(problem)
@@ -159,8 +169,17 @@ struct ABCommand: ParsableCommand {
 
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
+        var baseSide = ToolSide(executable: baseBuild.executable, name: "base", scratch: scratch, timeLimit: cellTimeout)
+        if let note = baseSide.placementNote { progress.log("warning: \(note)") }
+        let (baseLayouts, newLayouts) = try codeLayouts(
+            of: baseBuild, newBuild, in: scratch, copiesCanRun: baseSide.placementNote == nil, log: progress.log
+        )
+        baseSide = ToolSide(executable: baseBuild.executable, layouts: baseLayouts, name: "base", scratch: scratch, timeLimit: cellTimeout)
+        var newSide = ToolSide(executable: newBuild.executable, layouts: newLayouts, name: "new", scratch: scratch, timeLimit: cellTimeout)
         let directory = try RunDirectory.create(under: output, label: label)
-        let writer = ABWriter(directory: directory, base: baseBuild, new: newBuild, pairs: pairs, maximumPairs: maxPairs)
+        let writer = ABWriter(
+            directory: directory, base: baseBuild, new: newBuild, pairs: pairs, maximumPairs: maxPairs, layouts: baseLayouts.count
+        )
         try writer.start()
         progress.log(
             "writing \(directory): \(cells.count) cells, \(pairs) pairs each, up to \(maxPairs) until decided; "
@@ -178,13 +197,10 @@ struct ABCommand: ParsableCommand {
         runner.roundFinished = { pairs in
             do { try writer.writePairs(pairs) } catch { writeFailure = error }
         }
-        var baseSide = ToolSide(executable: baseBuild.executable, name: "base", scratch: scratch, timeLimit: cellTimeout)
-        var newSide = ToolSide(executable: newBuild.executable, name: "new", scratch: scratch, timeLimit: cellTimeout)
         baseSide.shouldStop = Interruption.requested
         newSide.shouldStop = Interruption.requested
         baseSide.logDirectory = "\(directory)/logs"
         newSide.logDirectory = "\(directory)/logs"
-        if let note = baseSide.placementNote { progress.log("warning: \(note)") }
         let outcome = try runner.run(cells, base: baseSide, new: newSide)
         if let writeFailure { throw writeFailure }
         progress.finish()
@@ -203,6 +219,36 @@ struct ABCommand: ParsableCommand {
         print(ComparisonRenderer.render(report, format: ReportFormat(rawValue: format)!, showAll: all))
         if report.exitStatus == ComparisonReport.undecidedExitStatus { throw ExitCode(report.exitStatus) }
         return report.fails
+    }
+
+    /// `--layouts` links of each build in shuffled code layouts (``CodeLayouts``), or none for both when
+    /// either build cannot be linked again (a warning says why): one side's layouts against the other's one
+    /// layout would measure that layout's luck as much as running both as linked does.
+    private func codeLayouts(
+        of base: BuildResolver.Build, _ new: BuildResolver.Build, in scratch: ScratchDirectory, copiesCanRun: Bool,
+        log: (String) -> Void
+    ) throws -> ([String], [String]) {
+        guard layouts > 0, copiesCanRun else { return ([], []) }
+        log("linking each build again in \(layouts) code layouts (lld --shuffle-sections), a layout per round in turn")
+        var made: [[String]] = []
+        for (option, build) in [("--base", base), ("--new", new)] {
+            let into = scratch.path("layouts-\(option.dropFirst(2))")
+            switch CodeLayouts.make(build.executable, count: layouts, into: into, shouldStop: Interruption.requested) {
+            case .success(let executables): made.append(executables)
+            case .failure(let unavailable):
+                if Interruption.requested() {
+                    FileHandle.standardError.write(Data("error: interrupted while linking, nothing measured\n".utf8))
+                    throw ExitCode(130)
+                }
+                log(
+                    "warning: \(option) cannot be linked again (\(unavailable.reason)), so both builds run as linked: "
+                        + "a function's place moves its time, and one layout per side cannot be told from a change "
+                        + "(docs/COMPARE.md; --layouts 0 runs them so without this warning)"
+                )
+                return ([], [])
+            }
+        }
+        return (made[0], made[1])
     }
 
     /// A side whose every cell crashed, timed out, failed or was absent measured nothing: no verdict can

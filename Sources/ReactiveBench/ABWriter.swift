@@ -13,6 +13,8 @@ struct ABWriter {
     let new: BuildResolver.Build
     let pairs: Int
     let maximumPairs: Int
+    /// Code layouts each side ran in turn (``CodeLayouts``); 0: each build as linked.
+    let layouts: Int
 
     /// Both sides' files with no rows (`run_complete` false): a run killed before its first pair says so.
     func start() throws {
@@ -56,7 +58,7 @@ struct ABWriter {
             let writer = RunWriter(
                 directory: "\(directory)/\(side)", environment: sideEnvironment, metric: .time,
                 extra: [["ab_side", side], ["ab_build", build.description], ["ab_tool", build.executable], ["ab_pairs", String(pairs)],
-                    ["ab_max_pairs", String(maximumPairs)]]
+                    ["ab_max_pairs", String(maximumPairs)], ["ab_layouts", String(layouts)]]
             )
             try writer.write(rows, sentinelBest: nil, complete: outcome.complete)
         }

@@ -45,9 +45,15 @@ public enum SideMeasurement {
 /// alike, so no paired test can tell it from a change (a trial saw every `anySubscriber` cell 11-26% slower
 /// in 7 of 10 `ab` runs of the same two executables, docs/COMPARE.md). A fresh copy per round gives each round pages of
 /// its own: the shift varies from pair to pair, and the pairs' median sees through it.
+///
+/// Given ``layouts`` (``CodeLayouts``: the build linked again with its functions in other orders), round r copies
+/// the (r mod K)-th of them instead of the executable, so that where the functions lie varies from round to round
+/// as well.
 public struct ToolSide: ABSide {
     /// The build's executable, as given.
     public let executable: String
+    /// Links of the same build in other code layouts, one a round in turn; empty: the executable in every round.
+    public let layouts: [String]
     /// `base` or `new`: names its files in the scratch directory.
     public let name: String
     public let scratch: ScratchDirectory
@@ -59,8 +65,9 @@ public struct ToolSide: ABSide {
     /// The copy of the executable this round runs (the executable itself until the first round).
     private let placement: Placement
 
-    public init(executable: String, name: String, scratch: ScratchDirectory, timeLimit: Double) {
+    public init(executable: String, layouts: [String] = [], name: String, scratch: ScratchDirectory, timeLimit: Double) {
         self.executable = executable
+        self.layouts = layouts
         self.name = name
         self.scratch = scratch
         self.timeLimit = timeLimit
@@ -70,20 +77,21 @@ public struct ToolSide: ABSide {
     /// The file this side's processes run now.
     public var runningExecutable: String { placement.current }
 
-    /// Copies the executable to a new file in the scratch directory, which the round's processes run, then
-    /// removes the previous round's copy: written while the old copy still holds its pages, the new one
-    /// cannot land on them. On a file system that does not allow executing (`noexec`), the executable
-    /// itself keeps running, and ``placementNote`` says so.
+    /// Copies the executable (or the round's layout) to a new file in the scratch directory, which the round's
+    /// processes run, then removes the previous round's copy: written while the old copy still holds its pages,
+    /// the new one cannot land on them. On a file system that does not allow executing (`noexec`), the
+    /// executable itself keeps running, and ``placementNote`` says so.
     public func startRound() throws(HarnessError) {
         guard placement.copiesCanRun else { return }
         placement.round += 1
+        let source = layouts.isEmpty ? executable : layouts[(placement.round - 1) % layouts.count]
         let copy = scratch.path("\(name)-executable-\(placement.round)")
         do {
             try? FileManager.default.removeItem(atPath: copy)
-            try FileManager.default.copyItem(atPath: executable, toPath: copy)
+            try FileManager.default.copyItem(atPath: source, toPath: copy)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy)
         } catch {
-            throw HarnessError("cannot copy \(executable) into \(scratch.root) for a round of pairs: \(error.localizedDescription)")
+            throw HarnessError("cannot copy \(source) into \(scratch.root) for a round of pairs: \(error.localizedDescription)")
         }
         let previous = placement.current
         placement.current = copy

@@ -74,7 +74,9 @@ struct CLIABTests {
             let environment = try CSVTable.read(from: "\(run)/\(side)/environment.csv")
             #expect(environment.rows.contains(["ab_side", side]) && environment.rows.contains(["run_complete", "true"]))
             #expect(environment.rows.contains(["ab_pairs", "8"]) && environment.rows.contains(["ab_max_pairs", "24"]))
+            #expect(environment.rows.contains(["ab_layouts", "0"]), "the copy cannot be linked again, so neither side is")
         }
+        #expect(outcome.errorLines.contains { $0.hasPrefix("[reactive-bench] warning: --new cannot be linked again (no SwiftPM build manifest") }, "\(outcome)")
         // Each side says what it was built from, as far as can be known: the package's own build its work
         // tree's commit and state, the copy outside any work tree nothing.
         func value(_ side: String, _ key: String) throws -> String? {
@@ -85,6 +87,24 @@ struct CLIABTests {
         #expect(try value("new", "git_commit") == "unknown" && value("new", "git_tree_dirty") == "unknown")
         let compared = try await ToolProcess.run(base, ["compare", "\(run)/base", "\(run)/new"], in: directory.path)
         #expect(compared.exitStatus == 0, "the sides are ordinary runs to compare: \(compared)")
+    }
+
+    /// A build SwiftPM linked is linked again in `--layouts` code layouts, one per round in turn.
+    @Test func aPackagesBuildRunsInShuffledLayouts() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outcome = try await ToolProcess.run(
+            tool, ["ab", "--base", tool, "--new", tool, "--workloads", "map", "--implementations", "baseline", "--quick",
+                   "--pairs", "8", "--max-pairs", "8", "--layouts", "2", "--metrics", "counts", "--output", "runs"],
+            in: directory.path, timeLimit: .seconds(300)
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        #expect(outcome.errorLines.contains { $0.contains("linking each build again in 2 code layouts (lld --shuffle-sections)") }, "\(outcome)")
+        #expect(!outcome.errorLines.contains { $0.contains("warning") }, "\(outcome)")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs"))
+        let environment = try CSVTable.read(from: directory.appending("runs/\(try #require(runs.first))/new/environment.csv"))
+        #expect(environment.rows.contains(["ab_layouts", "2"]))
     }
 
     /// A cell whose pairs cannot decide at the limit is undecided, with its interval and pairs, and `ab` exits

@@ -40,6 +40,25 @@ struct ABPlacementTests {
         #expect(FileManager.default.contents(atPath: original) == bytes, "the executable itself is untouched")
     }
 
+    /// With code layouts, round r copies the (r mod K)-th layout, never the executable itself.
+    @Test func eachRoundCopiesTheNextLayoutInTurn() throws {
+        let (plain, original, _) = try Self.side()
+        let directory = (original as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let layouts = try (1...2).map { seed in
+            let path = "\(directory)/layout-\(seed)"
+            try Data("layout \(seed)".utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let side = ToolSide(executable: original, layouts: layouts, name: "base", scratch: plain.scratch, timeLimit: 60)
+        var ran: [String] = []
+        for _ in 1...5 {
+            try side.startRound()
+            ran.append(String(decoding: FileManager.default.contents(atPath: side.runningExecutable) ?? Data(), as: UTF8.self))
+        }
+        #expect(ran == ["layout 1", "layout 2", "layout 1", "layout 2", "layout 1"])
+    }
+
     @Test func aMissingExecutableIsOneErrorLine() throws {
         let side = ToolSide(executable: "/nonexistent/reactive-bench", name: "base", scratch: try ScratchDirectory(), timeLimit: 60)
         #expect {

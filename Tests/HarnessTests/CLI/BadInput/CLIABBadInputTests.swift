@@ -26,6 +26,8 @@ struct CLIABBadInputTests {
            mentions: ["--max-cell-seconds must be a positive number of seconds (got 0)"]),
         ab("no seconds for the run", ["--base", "base", "--new", "base", "--max-seconds", "-1"],
            mentions: ["--max-seconds must be a positive number of seconds (got -1)"]),
+        ab("more code layouts than the limit", ["--base", "base", "--new", "base", "--layouts", "65"],
+           mentions: ["--layouts must be from 0 to 64 (got 65)"]),
         ab("a workload list naming no cell to compare", ["--base", "base", "--new", "base", "--workloads", ""],
            mentions: ["--workloads ''", "names no workload"]),
         ab("an unknown implementation to compare", ["--base", "base", "--new", "base", "--implementations", "rxSnik"],
