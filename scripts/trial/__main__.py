@@ -72,10 +72,20 @@ def build(name: str, commit: str, patch: Path | None) -> Path:
     if tool.is_file() and marker.is_file() and marker.read_text() == stamp:
         say(f"{name}: reusing {tool}")
         return tool
-    if worktree.exists():
-        run(["git", "worktree", "remove", "--force", str(worktree)])
-    say(f"{name}: git worktree add --detach {worktree} {commit[:10]}")
-    run(["git", "worktree", "add", "--detach", str(worktree), commit])
+    # A worktree built with the same flags is moved to the commit, and its build brought up to date (minutes,
+    # not the half hour of a fresh one); SwiftPM does not rebuild a module for a changed flag, so other flags
+    # get a fresh worktree.
+    built_flags = marker.read_text().split(" ")[1:3] if marker.is_file() else None
+    if worktree.exists() and built_flags == flags.split(" "):
+        say(f"{name}: git checkout --detach {commit[:10]} in {worktree}")
+        run(["git", "reset", "--hard", "--quiet"], cwd=worktree)
+        run(["git", "checkout", "--detach", "--quiet", commit], cwd=worktree)
+    else:
+        if worktree.exists():
+            run(["git", "worktree", "remove", "--force", str(worktree)])
+        say(f"{name}: git worktree add --detach {worktree} {commit[:10]}")
+        run(["git", "worktree", "add", "--detach", str(worktree), commit])
+    marker.unlink(missing_ok=True)
     if patch:
         say(f"{name}: git apply {patch.relative_to(ROOT)}")
         run(["git", "apply", str(patch)], cwd=worktree)
