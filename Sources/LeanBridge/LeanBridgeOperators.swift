@@ -7,7 +7,7 @@ import StyleKit
 /// stages (map, filter, scan, modulus) are its own; histogram and the two-input operators are
 /// `structBridge`'s, as no technique of FAST-OPERATORS.md was tried on them.
 public enum LeanBridgeOperators: CombineOperatorStyle {
-    public static let implementation = ImplementationID.leanBridge
+    public static let implementation: ImplementationID = "leanBridge"
     public static let summary = "struct bridges with the per-element path trimmed to what the protocol requires"
     public static let isThreadSafe = true
 

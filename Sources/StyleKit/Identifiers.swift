@@ -1,6 +1,7 @@
 /// The name of an implementation under test: a row of every report, and the key used on the command line
-/// and in CSV files. The project's own rows are the constants below; a row from another package is named
-/// by a string of its own (`"myOperators"`), which ``malformedReason`` checks when it is registered.
+/// and in CSV files. The constants below are the rows the harness, the workloads or the tests name in code;
+/// any other row, of this project's (`leanBridge`) or another package's (`"myOperators"`), is named by a
+/// string in its own style, which ``malformedReason`` checks when it is registered.
 public struct ImplementationID: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String
 
@@ -13,8 +14,6 @@ public struct ImplementationID: RawRepresentable, Hashable, Sendable, Expressibl
     public static let baseline: Self = "baseline"
     public static let builtin: Self = "builtin"
     public static let structBridge: Self = "structBridge"
-    /// Struct bridges written to cost as little per element as the Combine protocol allows.
-    public static let leanBridge: Self = "leanBridge"
     public static let classSubscription: Self = "classSubscription"
     public static let anySubscriber: Self = "anySubscriber"
     /// The struct-bridge style over SimpleCombine, a from-scratch Combine core, not OpenCombine.
