@@ -15,8 +15,9 @@ struct ABCommand: ParsableCommand {
             --base and --new are each a reactive-bench executable, a directory holding one (a bin directory, or a \
             checkout with .build/release/reactive-bench), or a git revision of the repository here, built in \
             .build/ab/<commit> with the same flags as this tool. Every selected cell is measured in pairs of \
-            processes, one of each build back to back (base-new, then new-base), one repetition each, until its \
-            time is decided: the time is judged on the pairs' ratios (Hodges-Lehmann estimate and interval) after \
+            processes, one of each build back to back (base-new, then new-base), one repetition each, each round \
+            of pairs in another code layout of each build (--layouts: its objects linked again by lld in a \
+            shuffled order), until its time is decided: the time is judged on the pairs' ratios (Hodges-Lehmann estimate and interval) after \
             every --pairs pairs, with alpha spent over the looks, and a cell whose interval still straddles the \
             threshold or half of it gets more pairs, up to --max-pairs, --max-cell-seconds and --max-seconds; one \
             still straddling then is undecided. Counts are compared as compare does. Writes base/ and new/ (a \

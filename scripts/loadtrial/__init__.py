@@ -1,0 +1,1 @@
+"""The load trial: scripts/trial-load (see __main__.py)."""

@@ -1,0 +1,117 @@
+"""What the load trial counts, from the files the tool wrote: each loaded run against the quiet one.
+
+Reads columns by the names the tool declares (``reactive-bench schema``); computes only the trial's own
+comparisons (shares within a tolerance), never a number a run directory already holds.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MEDIAN_TOLERANCE = 0.05
+PRICE_TOLERANCE = 0.15
+ORDERING_BAND = "1.2"
+DISTURBED_LINE = re.compile(r"machine disturbed: (\d+) more repetitions")
+
+
+def read(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@dataclass
+class Medians:
+    """Cells timed `ok` in both runs, and those whose loaded median is beyond the tolerance."""
+
+    cells: int = 0
+    outside: list[tuple[str, float]] = field(default_factory=list)
+
+    @property
+    def within(self) -> int:
+        return self.cells - len(self.outside)
+
+
+def medians(quiet: list[dict[str, str]], loaded: list[dict[str, str]], tolerance: float = MEDIAN_TOLERANCE) -> Medians:
+    def timed(rows: list[dict[str, str]]) -> dict[tuple[str, str, str], float]:
+        return {
+            (row["workload"], row["unit"], row["implementation"]): float(row["ns_per_unit_median"])
+            for row in rows
+            if row["status"] == "ok" and row["ns_per_unit_median"] not in ("", "0")
+        }
+
+    before, after = timed(quiet), timed(loaded)
+    result = Medians()
+    for key in sorted(before.keys() & after.keys()):
+        result.cells += 1
+        ratio = after[key] / before[key]
+        if abs(ratio - 1) > tolerance:
+            result.outside.append((f"{key[0]} / {key[2]}", ratio))
+    return result
+
+
+def disturbed_repetitions(rows: list[dict[str, str]]) -> int:
+    """results.csv's repetitions_disturbed, summed over the cells."""
+    return sum(int(row["repetitions_disturbed"] or 0) for row in rows)
+
+
+def remeasured_repetitions(stderr: str) -> int:
+    """The repetitions the noise gate added, from the run's progress lines."""
+    return sum(int(match) for match in DISTURBED_LINE.findall(stderr))
+
+
+def reversed_pairs(orderings: list[dict[str, str]], band: str = ORDERING_BAND) -> tuple[int, int]:
+    """(reversed, pairs) among the pairs the first run separates by at least `band` times."""
+    for row in orderings:
+        if row["separated_by_at_least"] == band:
+            return int(row["reversed"]), int(row["pairs"])
+    raise ValueError(f"orderings.csv has no band {band}")
+
+
+@dataclass
+class Price:
+    event: str
+    metric: str
+    quiet: float | None
+    loaded: float | None
+    trusted: bool
+    reason: str
+
+    @property
+    def ratio(self) -> float | None:
+        if self.quiet is None or self.loaded is None or self.quiet == 0:
+            return None
+        return self.loaded / self.quiet
+
+    @property
+    def holds(self) -> bool | None:
+        """Within the tolerance of the quiet run's price, or marked (left out of the estimate); None when the
+        quiet run wrote no such price to compare with (it marked its own)."""
+        if not self.trusted:
+            return True
+        if self.quiet is None:
+            return None
+        return self.ratio is not None and abs(self.ratio - 1) <= PRICE_TOLERANCE and (self.loaded or 0) > 0
+
+
+def prices(quiet: list[dict[str, str]], loaded: list[dict[str, str]]) -> list[Price]:
+    def number(text: str) -> float | None:
+        return float(text) if text not in ("", None) else None
+
+    before = {(row["event"], row["metric"]): number(row["per_event"]) for row in quiet}
+    result = []
+    for row in loaded:
+        key = (row["event"], row["metric"])
+        trusted = row.get("trusted", "true") != "false"
+        result.append(Price(row["event"], row["metric"], before.get(key), number(row["per_event"]), trusted, row.get("reason", "")))
+    return result
+
+
+def estimate_share(summary: list[dict[str, str]]) -> tuple[int, int]:
+    """(within ±20%, cells) of the estimate over all cells, from estimate_summary.csv."""
+    for row in summary:
+        if row["estimate"] == "estimated_ns_per_unit" and row["grouped_by"] == "all":
+            return int(row["within"]), int(row["cells"])
+    raise ValueError("estimate_summary.csv has no row for all cells")
