@@ -67,7 +67,7 @@ struct ABCommand: ParsableCommand {
     /// under half the threshold over a look's rounds; each link takes a few seconds.
     static let defaultLayouts = 8
 
-    @Option(name: .long, parsing: .unconditional, help: "Code layouts of each build, one per round in turn: its objects linked again by lld in shuffled orders (default 8; 0: each build as linked).")
+    @Option(name: .long, parsing: .unconditional, help: "Code layouts of each build, one per round in turn: its objects linked again by lld in shuffled orders (0: each build as linked).")
     var layouts = ABCommand.defaultLayouts
 
     @Option(name: .long, parsing: .unconditional, help: "Units per repetition instead of the base's pilot choosing them.")

@@ -78,6 +78,7 @@ public enum NoiseGate {
 
     struct Selection: Equatable {
         var samples: [Double]
+        /// The repetitions timed while the machine ran slow, left out or (with a note) kept.
         var disturbed: Int
         /// Median of (sentinel / best) over the chosen repetitions; nil without a sentinel.
         var slowdown: Double?
@@ -104,7 +105,8 @@ public enum NoiseGate {
         let slowdowns = chosen.compactMap { $0.sentinel.map { $0 / best } }
         return Selection(
             samples: chosen.map(\.nanosecondsPerUnit),
-            disturbed: repetitions.count - chosen.count,
+            // Counted whether or not they are kept: a cell timed wholly in a slow phase says so here too.
+            disturbed: repetitions.count - quiet.count,
             slowdown: slowdowns.isEmpty ? nil : SampleStatistics(slowdowns).median,
             note: note
         )

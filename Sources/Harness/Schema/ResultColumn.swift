@@ -61,7 +61,8 @@ public enum ResultColumn {
     public static let repetitionsDisturbed = ColumnDeclaration(
         "repetitions_disturbed", unit: .count,
         "repetitions timed while the machine ran slow, left out of the time statistics (their counts and checksums "
-            + "still count); empty with `--no-noise-gate`"
+            + "still count), unless fewer than half were quiet: then every repetition is kept, `detail` says "
+            + "`machine disturbed`, and `machine_slowdown` shows how slow; empty with `--no-noise-gate`"
     )
     public static let machineSlowdown = ColumnDeclaration(
         "machine_slowdown", unit: .ratio,
