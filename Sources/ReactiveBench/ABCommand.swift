@@ -64,7 +64,7 @@ struct ABCommand: ParsableCommand {
     var maxSeconds: Double?
 
     /// Enough that a layout's luck on one side (10.9% on a 16-stage chain, docs/COMPARE.md) averages to well
-    /// under half the threshold over a look's rounds; each link takes a few seconds.
+    /// under half the threshold over a look's rounds; a link took 0.4 s here (16 in 6.6 s).
     static let defaultLayouts = 8
 
     @Option(name: .long, parsing: .unconditional, help: "Code layouts of each build, one per round in turn: its objects linked again by lld in shuffled orders (0: each build as linked).")
@@ -171,15 +171,15 @@ struct ABCommand: ParsableCommand {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var baseSide = ToolSide(executable: baseBuild.executable, name: "base", scratch: scratch, timeLimit: cellTimeout)
+        var newSide = ToolSide(executable: newBuild.executable, name: "new", scratch: scratch, timeLimit: cellTimeout)
         if let note = baseSide.placementNote { progress.log("warning: \(note)") }
-        let (baseLayouts, newLayouts) = try codeLayouts(
+        (baseSide.layouts, newSide.layouts) = try codeLayouts(
             of: baseBuild, newBuild, in: scratch, copiesCanRun: baseSide.placementNote == nil, log: progress.log
         )
-        baseSide = ToolSide(executable: baseBuild.executable, layouts: baseLayouts, name: "base", scratch: scratch, timeLimit: cellTimeout)
-        var newSide = ToolSide(executable: newBuild.executable, layouts: newLayouts, name: "new", scratch: scratch, timeLimit: cellTimeout)
         let directory = try RunDirectory.create(under: output, label: label)
         let writer = ABWriter(
-            directory: directory, base: baseBuild, new: newBuild, pairs: pairs, maximumPairs: maxPairs, layouts: baseLayouts.count
+            directory: directory, base: baseBuild, new: newBuild, pairs: pairs, maximumPairs: maxPairs,
+            layouts: baseSide.layouts.count
         )
         try writer.start()
         progress.log(

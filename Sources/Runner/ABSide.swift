@@ -53,7 +53,7 @@ public struct ToolSide: ABSide {
     /// The build's executable, as given.
     public let executable: String
     /// Links of the same build in other code layouts, one a round in turn; empty: the executable in every round.
-    public let layouts: [String]
+    public var layouts: [String] = []
     /// `base` or `new`: names its files in the scratch directory.
     public let name: String
     public let scratch: ScratchDirectory
@@ -65,9 +65,8 @@ public struct ToolSide: ABSide {
     /// The copy of the executable this round runs (the executable itself until the first round).
     private let placement: Placement
 
-    public init(executable: String, layouts: [String] = [], name: String, scratch: ScratchDirectory, timeLimit: Double) {
+    public init(executable: String, name: String, scratch: ScratchDirectory, timeLimit: Double) {
         self.executable = executable
-        self.layouts = layouts
         self.name = name
         self.scratch = scratch
         self.timeLimit = timeLimit

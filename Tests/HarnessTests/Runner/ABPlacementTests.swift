@@ -50,7 +50,8 @@ struct ABPlacementTests {
             try Data("layout \(seed)".utf8).write(to: URL(fileURLWithPath: path))
             return path
         }
-        let side = ToolSide(executable: original, layouts: layouts, name: "base", scratch: plain.scratch, timeLimit: 60)
+        var side = ToolSide(executable: original, name: "base", scratch: plain.scratch, timeLimit: 60)
+        side.layouts = layouts
         var ran: [String] = []
         for _ in 1...5 {
             try side.startRound()
