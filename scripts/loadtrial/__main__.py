@@ -106,7 +106,7 @@ def main() -> None:
 def report(tool: Path, measured: dict, conditions: list[tuple[str, int]]) -> list[str]:
     quiet_directory, quiet_seconds, _, _ = measured["quiet"]
     quiet_rows = tally.read(quiet_directory / "results.csv")
-    environment = {row[0]: row[1] for row in (line.split(",", 1) for line in (quiet_directory / "environment.csv").read_text().splitlines()) if len(row) == 2}
+    environment = {row["key"]: row["value"] for row in tally.read(quiet_directory / "environment.csv")}
     lines = [
         "# Load trial",
         "",
@@ -137,11 +137,9 @@ def report(tool: Path, measured: dict, conditions: list[tuple[str, int]]) -> lis
         prices = tally.prices(tally.read(quiet_directory / "prices.csv"), tally.read(directory / "prices.csv"))
         if name == "quiet":
             prices_text = f"{sum(price.trusted for price in prices)} of {len(prices)} trusted"
-        else:
-            prices_text = f"{sum(price.holds is True for price in prices)} of {sum(price.holds is not None for price in prices)}"
-        if name == "quiet":
             medians_text = reversed_text = "-"
         else:
+            prices_text = f"{sum(price.holds is True for price in prices)} of {sum(price.holds is not None for price in prices)}"
             medians = tally.medians(quiet_rows, rows)
             medians_text = f"{medians.within} of {medians.cells} ({100 * medians.within / max(1, medians.cells):.0f}%)"
             orderings = subprocess.run([str(tool), "orderings", str(quiet_directory), str(directory), "--format", "csv"],
