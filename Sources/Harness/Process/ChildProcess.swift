@@ -40,7 +40,13 @@ public enum ChildProcess {
         defer { close(input) }
         let output = try descriptor(standardOutputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC)
         defer { close(output) }
-        let errors = try standardErrorPath.map { path throws(HarnessError) in try descriptor(path, O_WRONLY | O_CREAT | O_TRUNC) }
+        // One file for both: one descriptor, so that neither stream writes over the other's lines.
+        let errors = try standardErrorPath.map { path throws(HarnessError) in
+            guard path == standardOutputPath else { return try descriptor(path, O_WRONLY | O_CREAT | O_TRUNC) }
+            let shared = fcntl(output, F_DUPFD_CLOEXEC, 0)
+            guard shared >= 0 else { throw FileSystem.failure(errno, "cannot share \(path) with standard output") }
+            return shared
+        }
         defer { if let errors { close(errors) } }
         let child = try spawn(executable, arguments, ProcessControl.childEnvironment(environment), directory, input, output, errors ?? STDERR_FILENO)
         ProcessControl.setRunningChild(child)
