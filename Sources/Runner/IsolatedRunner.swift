@@ -52,6 +52,11 @@ public struct IsolatedRunner {
             self.sentinelBest = sentinelBest
             self.complete = complete
         }
+
+        /// The outcome of cells measured in this process (`run --in-process`, the timed price list).
+        public init(_ measured: Runner.Outcome) {
+            self.init(results: measured.results, sentinelBest: measured.sentinelBest, complete: measured.complete)
+        }
     }
 
     /// Measures every pair (of ``shard``), each in a process of its own, exchanging files through `scratch`
