@@ -238,13 +238,12 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The price list (``PriceList``): the anatomy's controls in the baseline's row, into prices.csv, once the
-    /// run's own files are written. Timed, every control is measured in this process, their repetitions
-    /// interleaved in rounds (``Runner``), so that a slow phase of the machine falls on an action's k = 1 and
-    /// k = 3 cells alike and cancels out of the price, instead of landing on one of them: in a process each,
-    /// one after the other, a phase that began between the two made a price of it. Counted, each control
-    /// runs in a process of its own under callgrind, like the run's cells (counts do not drift). A control
-    /// that fails leaves its action out, and says so; a price that does not hold is marked, with one
-    /// `warning:` line. SIGINT or SIGTERM leaves no prices.csv and ends the tool with 130.
+    /// run's own files are written. Timed, the controls are measured in one child process, their repetitions
+    /// interleaved in rounds (``IsolatedRunner/runInterleaved(workloads:implementation:scratch:)``), so that a
+    /// slow phase of the machine falls on an action's k = 1 and k = 3 cells alike. Counted, each control runs
+    /// in a process of its own under callgrind, like the run's cells (counts do not drift). A control that
+    /// fails leaves its action out, and says so; a price that does not hold is marked, with one `warning:`
+    /// line. SIGINT or SIGTERM leaves no prices.csv and ends the tool with 130.
     private func measurePrices(
         _ configuration: RunConfiguration, scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
     ) throws -> [PriceList.Price] {
@@ -252,22 +251,15 @@ struct RunCommand: ParsableCommand {
         configuration.measuresLatency = false
         let timed = configuration.instructionSource == nil
         let controls = PriceList.controls(timed: timed)
-        let baseline = [Registry.implementation(.baseline)]
-        let step = { (step: ProgressStep) in progress.show(ProgressStep(label: "prices: \(step.label)", done: step.done, total: step.total)) }
+        let baseline = Registry.implementation(.baseline)
         progress.log("the price list: \(controls.count) controls\(timed ? ", their repetitions interleaved in rounds" : "")")
-        let outcome: IsolatedRunner.Outcome
-        if timed {
-            var runner = Runner(configuration: configuration, probe: try AllocationProbe.current(), progress: progress.log)
-            runner.step = step
-            runner.shouldStop = Interruption.requested
-            outcome = IsolatedRunner.Outcome(runner.measure(workloads: controls, implementations: baseline))
-        } else {
-            var runner = IsolatedRunner(executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout ?? 300)
-            runner.progress = progress.log
-            runner.step = step
-            runner.shouldStop = Interruption.requested
-            outcome = try runner.run(workloads: controls, implementations: baseline, scratch: scratch)
-        }
+        var runner = IsolatedRunner(executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout ?? 300)
+        runner.progress = progress.log
+        runner.step = { progress.show(ProgressStep(label: "prices: \($0.label)", done: $0.done, total: $0.total)) }
+        runner.shouldStop = Interruption.requested
+        let outcome = timed
+            ? try runner.runInterleaved(workloads: controls, implementation: baseline, scratch: scratch)
+            : try runner.run(workloads: controls, implementations: [baseline], scratch: scratch)
         progress.finish()
         guard outcome.complete else {
             FileHandle.standardError.write(Data(

@@ -37,8 +37,9 @@ public struct Runner {
         }
     }
 
-    /// What a run produced: the rows, and the noise gate's quiet-machine time.
-    public struct Outcome {
+    /// What a run produced: the rows, and the noise gate's quiet-machine time. A child process measuring
+    /// interleaved cells (`reactive-bench cells`) sends it to its parent as JSON.
+    public struct Outcome: Codable, Sendable {
         public var results: [CellResult]
         /// The sentinel's best ns per element over the run; nil when the noise gate was off.
         public var sentinelBest: Double?

@@ -30,6 +30,8 @@ enum BadInputFixtures {
             workload: "mapp", implementation: .baseline, configuration: .quick, latency: false
         )
         try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: directory.appending("unknown-workload.json")))
+        let cells = InterleavedRequest(workloads: ["map", "mapp"], implementation: .baseline, configuration: .quick)
+        try JSONEncoder().encode(cells).write(to: URL(fileURLWithPath: directory.appending("cells-unknown-workload.json")))
         for (name, batches) in [("zero-batches.json", 0), ("negative-batches.json", -1)] {
             var configuration = RunConfiguration.quick
             configuration.batches = batches

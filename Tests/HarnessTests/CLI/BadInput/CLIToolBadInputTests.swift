@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Bad input to the tool as a whole, to `list` and to `cell` (the child-process end of `run`), and the
+/// Bad input to the tool as a whole, to `list`, to `cell` and `cells` (the child-process ends of `run`), and the
 /// tool started where its loader cannot find jemalloc. See ``BadInputCheck`` for what every case must do,
 /// and docs/BAD-INPUT.md for what each prints.
 struct CLIToolBadInputTests {
@@ -27,6 +27,12 @@ struct CLIToolBadInputTests {
              mentions: ["zero-batches.json", "batches must be at least 1 (got 0)"]),
         tool("cell with a request of -1 batches", ["cell", "--request", "negative-batches.json", "--result", "out.json"],
              mentions: ["negative-batches.json", "batches must be at least 1 (got -1)"]),
+        tool("cells (the timed price list's child) without its options", ["cells"], mentions: ["--request"]),
+        tool("cells with a request naming an unknown workload",
+             ["cells", "--request", "cells-unknown-workload.json", "--result", "out.json"],
+             mentions: ["unknown workload 'mapp'", "cells-unknown-workload.json"]),
+        tool("cells with a request that is a single cell's", ["cells", "--request", "unknown-workload.json", "--result", "out.json"],
+             mentions: ["unknown-workload.json"]),
         BadInputCase(
             section: "tool", name: "jemalloc missing at run time", shown: ["list"], arguments: ["list"],
             mentions: [ToolWithoutJemalloc.absent, "cannot open shared object file"],
