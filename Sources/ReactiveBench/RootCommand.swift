@@ -15,21 +15,22 @@ struct RootCommand: ParsableCommand {
         subcommands: [
             ListCommand.self, RunCommand.self, MergeCommand.self, SummaryCommand.self, EstimateCommand.self,
             CompareCommand.self, ABCommand.self, ProfileCommand.self, OrderingsCommand.self, SchemaCommand.self,
-            CellCommand.self, CellsCommand.self,
+            CellCommand.self, InterleavedCellsCommand.self,
         ]
     )
 
 }
 
 extension RootCommand {
-    /// The commands people type (`cell` and `cells` are the tool's own).
+    /// The commands people type (`cell` and `interleaved-cells` are the tool's own).
     static let commandNames = ["list", "run", "merge", "summary", "estimate", "compare", "ab", "profile", "orderings", "schema"]
 
     /// A first argument that is neither an option nor a command is a mistyped command: ArgumentParser
     /// would call it an unexpected argument; this names the closest command instead.
     static func checkCommandName(_ arguments: [String]) throws {
         guard let first = arguments.first, !first.hasPrefix("-"),
-            !(commandNames + [CellCommand.configuration.commandName!, CellsCommand.configuration.commandName!, "help"]).contains(first)
+            !(commandNames + [CellCommand.configuration.commandName!, InterleavedCellsCommand.configuration.commandName!, "help"])
+                .contains(first)
         else { return }
         let hint = Selection.closest(to: first, among: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
         throw BadInput("unknown command '\(first)'\(hint); commands: \(commandNames.joined(separator: ", "))")

@@ -237,45 +237,6 @@ struct RunCommand: ParsableCommand {
         return outcome
     }
 
-    /// The price list (``PriceList``): the anatomy's controls in the baseline's row, into prices.csv, once the
-    /// run's own files are written. Timed, the controls are measured in one child process, their repetitions
-    /// interleaved in rounds (``IsolatedRunner/runInterleaved(workloads:implementation:scratch:)``), so that a
-    /// slow phase of the machine falls on an action's k = 1 and k = 3 cells alike. Counted, each control runs
-    /// in a process of its own under callgrind, like the run's cells (counts do not drift). A control that
-    /// fails leaves its action out, and says so; a price that does not hold is marked, with one `warning:`
-    /// line. SIGINT or SIGTERM leaves no prices.csv and ends the tool with 130.
-    private func measurePrices(
-        _ configuration: RunConfiguration, scratch: ScratchDirectory, writer: RunWriter, progress: ProgressLine
-    ) throws -> [PriceList.Price] {
-        var configuration = configuration
-        configuration.measuresLatency = false
-        let timed = configuration.instructionSource == nil
-        let controls = PriceList.controls(timed: timed)
-        let baseline = Registry.implementation(.baseline)
-        progress.log("the price list: \(controls.count) controls\(timed ? ", their repetitions interleaved in rounds" : "")")
-        var runner = IsolatedRunner(executable: Self.executablePath, configuration: configuration, cellTimeLimit: cellTimeout ?? 300)
-        runner.progress = progress.log
-        runner.step = { progress.show(ProgressStep(label: "prices: \($0.label)", done: $0.done, total: $0.total)) }
-        runner.shouldStop = Interruption.requested
-        let outcome = timed
-            ? try runner.runInterleaved(workloads: controls, implementation: baseline, scratch: scratch)
-            : try runner.run(workloads: controls, implementations: [baseline], scratch: scratch)
-        progress.finish()
-        guard outcome.complete else {
-            FileHandle.standardError.write(Data(
-                "error: interrupted: the price list was not measured; the run's cells are in \(writer.directory)/results.csv\n".utf8
-            ))
-            throw ExitCode(130)
-        }
-        for failure in outcome.results where failure.isFailure {
-            progress.warn("prices: \(failure.workload): \(failure.status.rawValue): \(failure.detail)")
-        }
-        let prices = PriceList.prices(outcome.results)
-        for warning in prices.compactMap(PriceList.warning) { progress.warn(warning) }
-        try writer.writePrices(prices)
-        return prices
-    }
-
     /// The summary table and where the rows went; 130 for a stopped run; whether a cell failed.
     private func report(
         _ outcome: IsolatedRunner.Outcome, _ prices: [PriceList.Price], directory: String, seconds: Double

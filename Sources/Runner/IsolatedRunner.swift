@@ -53,7 +53,7 @@ public struct IsolatedRunner {
             self.complete = complete
         }
 
-        /// The outcome of cells measured in this process (`run --in-process`, the timed price list).
+        /// The outcome of cells measured in this process (`run --in-process`).
         public init(_ measured: Runner.Outcome) {
             self.init(results: measured.results, sentinelBest: measured.sentinelBest, complete: measured.complete)
         }
@@ -103,36 +103,6 @@ public struct IsolatedRunner {
         }
         try remeasureDisturbed(&results, &timings, &bests, workloads: workloads, wait: wait, scratch: scratch, launcher)
         return finish(results, timings, bests, complete: !shouldStop())
-    }
-
-    /// Measures `workloads` in one child process (`reactive-bench cells`), their repetitions interleaved in
-    /// rounds (``Runner``): for cells whose differences matter more than their isolation from each other.
-    /// The price list's controls are such: an action's k = 1 and k = 3 cells must meet a slow phase of the
-    /// machine alike, for its price is their difference; measured in a process each, one after the other, a
-    /// phase that began between them was priced. The child is single-threaded like a cell's (a lock, say,
-    /// costs there what it costs in the cells). A child that ends without a result fails every cell, with why;
-    /// a stopped one gives no rows.
-    public func runInterleaved(
-        workloads: [any Workload], implementation: Implementation, scratch: ScratchDirectory
-    ) throws(HarnessError) -> Outcome {
-        let request = InterleavedRequest(workloads: workloads.map(\.name), implementation: implementation.id, configuration: configuration)
-        let requestPath = scratch.path(ScratchDirectory.request), resultPath = scratch.path(ScratchDirectory.result)
-        let logPath = scratch.path("stderr.log")
-        try JSONFile.write(request, to: requestPath)
-        try? FileManager.default.removeItem(atPath: resultPath)
-        step(ProgressStep(label: "\(workloads.count) cells, their repetitions interleaved, in one process", done: 0, total: 1))
-        let ending = try ChildProcess.run(
-            executable, ["cells", "--request", ScratchDirectory.request, "--result", ScratchDirectory.result],
-            timeLimit: cellTimeLimit * Double(workloads.count), environment: Self.childEnvironment, standardErrorPath: logPath,
-            directory: scratch.root, shouldStop: shouldStop
-        )
-        if case .exited(status: 0...1) = ending, let measured = try? JSONFile.read(Runner.Outcome.self, from: resultPath) {
-            return Outcome(measured)
-        }
-        guard let failure = CellFailure(ending, log: logPath) else { return Outcome(results: [], sentinelBest: nil, complete: false) }
-        progress("\(workloads.count) interleaved cells: \(failure.status.rawValue): \(failure.detail)")
-        let failed = workloads.map { CellResult($0, implementation, status: failure.status, detail: failure.detail) }
-        return Outcome(results: failed, sentinelBest: nil, complete: true)
     }
 
     // MARK: - One child

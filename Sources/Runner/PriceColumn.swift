@@ -20,8 +20,10 @@ public enum PriceColumn {
     )
     public static let low = ColumnDeclaration(
         "low", unit: .ofMetric,
-        "a time's interval, low end: the k = 3 median's 95% interval less the k = 1 one's, halved (distribution-free, so "
-            + "at least 95%); empty for counts, which are exact, and when `trusted` is `false`"
+        "a time's 95% interval, low end: the two controls are timed in rounds, one repetition of each in turn in one "
+            + "process, and the price is the Hodges-Lehmann estimate of the rounds' differences, (k3 - k1) / 2 per element, "
+            + "with its interval (distribution-free; with fewer than 6 rounds, their whole range, which covers less); empty "
+            + "for counts, which are exact, and when `trusted` is `false`"
     )
     public static let trusted = ColumnDeclaration("trusted", trustedMeaning)
     private static let trustedMeaning = [

@@ -2,21 +2,31 @@ import Harness
 import Workloads
 
 /// What one event costs on this machine: the anatomy's controls (``AnatomyControlWorkload``), which do one
-/// action k = 1 and k = 3 times per element, measured like any cell, and the price read off the slope
-/// between them, so that the loop and the harness around the action cancel out.
+/// action k = 1 and k = 3 times per element, and the price read off the slope between them, so that the
+/// loop and the harness around the action cancel out.
 ///
-/// A time run prices each action in nanoseconds; an instruction run under callgrind gives each action's
-/// instructions and its anatomy counts per event, which must read exactly 1 for the counters the action
-/// names (``AnatomyControlAction/counters``): the check that each price is the price of one event.
-/// Written to prices.csv (docs/CSV.md).
+/// A time run prices each action in nanoseconds, from its two controls measured in one process with their
+/// repetitions interleaved (``InterleavedRunner``): each round's difference is timed in the same moment of
+/// the machine, so a neighbour that slows the machine down slows both sides of it
+/// (``prices(timed:)``). An instruction run under callgrind gives each action's instructions and its anatomy
+/// counts per event, which must read exactly 1 for the counters the action names
+/// (``AnatomyControlAction/counters``): the check that each price is the price of one event
+/// (``prices(counted:)``). A time that does not hold is marked, not written (``distrust(_:)``). Written to
+/// prices.csv (docs/CSV.md).
 public enum PriceList {
-    /// The controls measured for the price list: every action at k = 1 and 3, and the call chain at
+    /// The controls measured for the price list, in the groups a time run measures together (each in one
+    /// process, its cells' repetitions interleaved): every action at k = 1 and 3, and the call chain at
     /// ``callChainDepths``. A time run leaves out the actions made for callgrind's branch model
-    /// (``countedOnly``); an instruction run, the call chain, which has only a time to give.
-    public static func controls(timed: Bool) -> [any Workload] {
-        let actions = AnatomyControlWorkload.all.filter { $0.action != .none && !(timed && countedOnly.contains($0.action)) }
-        return actions + (timed ? callChainDepths.map { CallChainControlWorkload(depth: $0, functions: 4) } : [])
+    /// (``countedOnly``); an instruction run, which counts each control in a process of its own, the call
+    /// chain, which has only a time to give.
+    public static func controls(timed: Bool) -> [[any Workload]] {
+        let actions = AnatomyControlAction.allCases.filter { $0 != .none && !(timed && countedOnly.contains($0)) }
+        let pairs: [[any Workload]] = actions.map { action in [1, 3].map { AnatomyControlWorkload(action, times: $0) } }
+        return pairs + (timed ? [callChain] : [])
     }
+
+    /// The call chain at each of ``callChainDepths``.
+    static var callChain: [any Workload] { callChainDepths.map { CallChainControlWorkload(depth: $0, functions: 4) } }
 
     /// The actions priced in counts only: they check callgrind's branch model, whose mispredictions this
     /// CPU predicts (`mispredictedBranches` 3.9 ns against `predictedBranches` 4.3 here), and a branch never
@@ -44,7 +54,8 @@ public enum PriceList {
         /// `ns`, `instructions`, `frames`, or an anatomy counter's column stem (`retains`, ...).
         public var metric: String
         public var perEvent: Double
-        /// For a time: the interval the two medians' 95% intervals allow. Counts are exact: nil.
+        /// For a time: the 95% interval of the rounds' differences (``PriceList/pairedPrice(_:_:)``). Counts are
+        /// exact: nil.
         public var interval: ClosedRange<Double>?
         public var once: Double?
         public var thrice: Double?
@@ -65,7 +76,10 @@ public enum PriceList {
             PriceColumn.perEvent.written { $0.isTrusted ? ResultTable.format($0.perEvent, digits: 4) : "" },
             PriceColumn.low.written { $0.isTrusted ? ResultTable.format($0.interval?.lowerBound, digits: 4) : "" },
             CSVColumn("high", unit: .ofMetric, "its high end") { $0.isTrusted ? ResultTable.format($0.interval?.upperBound, digits: 4) : "" },
-            CSVColumn("k1_per_element", unit: .ofMetric, "the k = 1 cell's median (time) or count per element; empty for `deepFrame`") {
+            CSVColumn(
+                "k1_per_element", unit: .ofMetric,
+                "the k = 1 cell's median over the rounds the price is read from (time) or count per element; empty for `deepFrame`"
+            ) {
                 ResultTable.format($0.once, digits: 4)
             },
             CSVColumn("k3_per_element", unit: .ofMetric, "the same for the k = 3 cell") { ResultTable.format($0.thrice, digits: 4) },
@@ -74,24 +88,16 @@ public enum PriceList {
         ]
     )
 
-    /// The prices the controls' rows give: `ns` from time rows, `instructions` and every anatomy counter from
-    /// instruction rows; an action whose two rows are not both `ok` has none. A time that does not hold
-    /// (``distrust(_:)``) is marked, with why (``Price/untrustedReason``).
-    public static func prices(_ results: [CellResult]) -> [Price] {
-        let prices = AnatomyControlAction.allCases.filter { $0 != .none }.flatMap { action -> [Price] in
+    /// The prices an instruction run's controls give: `instructions`, every anatomy counter and every
+    /// simulated event, per event; an action whose two rows are not both `ok` has none. Counts are exact:
+    /// every one is trusted.
+    public static func prices(counted results: [CellResult]) -> [Price] {
+        AnatomyControlAction.allCases.filter { $0 != .none }.flatMap { action -> [Price] in
             let rows = [1, 3].map { times in
                 results.first { $0.workload == AnatomyControlWorkload(action, times: times).name && $0.status == .ok }
             }
             guard let once = rows[0], let thrice = rows[1] else { return [] }
             var prices: [Price] = []
-            if let first = once.statistics, let third = thrice.statistics {
-                prices.append(judged(Price(
-                    event: action.rawValue, metric: "ns", perEvent: (third.median - first.median) / 2,
-                    interval: (third.confidenceInterval95.lowerBound - first.confidenceInterval95.upperBound) / 2
-                        ... (third.confidenceInterval95.upperBound - first.confidenceInterval95.lowerBound) / 2,
-                    once: first.median, thrice: third.median
-                )))
-            }
             if let first = once.instructionsPerUnit, let third = thrice.instructionsPerUnit {
                 prices.append(Price(
                     event: action.rawValue, metric: "instructions", perEvent: (third - first) / 2, interval: nil, once: first,
@@ -106,54 +112,6 @@ public enum PriceList {
             }
             return prices
         }
-        let call = prices.first { $0.event == AnatomyControlAction.emptyCall.rawValue && $0.metric == "ns" }
-        return prices + deepFramePrices(results, call: call)
-    }
-
-    /// ``deepFrame``'s two prices, from the call chain's times and an ordinary call's price (`emptyCall`):
-    /// the line through the two deep chains has one frame's cost beyond the predictor as its slope, and
-    /// meets the line an ordinary call's price draws through the shallow chain where the predictor runs
-    /// out. The chain at depth d nests d + 1 frames below its loop. None without all three times. Both are
-    /// marked as not trusted when the deep chains' slope is not above an ordinary call's price (no bend was
-    /// measured: a machine busy enough to drown it, and there is no place for the lines to meet), when
-    /// `emptyCall`'s price is not trusted, or when the ns price does not hold (``distrust(_:)``).
-    private static func deepFramePrices(_ results: [CellResult], call: Price?) -> [Price] {
-        let times = callChainDepths.compactMap { depth in
-            results.first { $0.workload == CallChainControlWorkload(depth: depth, functions: 4).name && $0.status == .ok }?
-                .statistics
-        }
-        guard times.count == 3, let call else { return [] }
-        let (held, near, far) = (times[0], times[1], times[2])
-        let span = Double(callChainDepths[2] - callChainDepths[1])
-        let slope = (far.median - near.median) / span
-        let low = (far.confidenceInterval95.lowerBound - near.confidenceInterval95.upperBound) / span - call.perEvent
-        let high = (far.confidenceInterval95.upperBound - near.confidenceInterval95.lowerBound) / span - call.perEvent
-        let ns = Price(event: deepFrame, metric: "ns", perEvent: slope - call.perEvent, interval: low...max(low, high), once: nil, thrice: nil)
-        return deepFramePrices(ns, slope: slope, call: call, held: held.median, near: near.median)
-    }
-
-    /// ``deepFrame``'s `ns` price judged, and its `frames` price where the lines meet: the call chain grew `slope`
-    /// ns a frame between its two deep depths, and its shallow and near depths took `held` and `near` ns.
-    static func deepFramePrices(_ ns: Price, slope: Double, call: Price, held: Double, near: Double) -> [Price] {
-        var ns = ns
-        // Nothing measured when the lines do not meet.
-        var frames = Price(event: deepFrame, metric: "frames", perEvent: .nan, interval: nil, once: nil, thrice: nil)
-        if slope > call.perEvent {
-            let (heldDepth, nearDepth) = (Double(callChainDepths[0]), Double(callChainDepths[1]))
-            // held + call x (d - heldDepth) = near + slope x (d - nearDepth)
-            frames.perEvent = (near - held - slope * nearDepth + call.perEvent * heldDepth) / (call.perEvent - slope) + 1
-        }
-        if !call.isTrusted {
-            ns.untrustedReason = "it is read beyond \(call.event)'s price, which is not trusted"
-        } else if !(slope > call.perEvent) {
-            let growth = slope < 0 ? "took \(amount(-slope, "ns")) less a frame" : "grew \(amount(slope, "ns")) a frame"
-            ns.untrustedReason = "the call chain \(growth) from \(callChainDepths[1]) to \(callChainDepths[2]) deep, not more "
-                + "than an ordinary call's \(amount(call.perEvent, "ns")): no bend measured (a busy machine?)"
-        } else {
-            ns = judged(ns)
-        }
-        frames.untrustedReason = ns.untrustedReason.map { _ in "read off the same times as \(deepFrame) ns, which is not trusted" }
-        return [ns, frames]
     }
 
     /// Each of `events`' count per event of `action`: the slope between its k = 1 and k = 3 rows.

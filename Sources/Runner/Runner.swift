@@ -9,10 +9,10 @@ import Workloads
 public struct Runner {
     public typealias Progress = (String) -> Void
 
-    private let configuration: RunConfiguration
+    let configuration: RunConfiguration
     private let probe: AllocationProbe
-    private let input: SeededInput
-    private let progress: Progress
+    let input: SeededInput
+    let progress: Progress
     /// Checked between repetitions: true stops the run (SIGINT, SIGTERM); ``Outcome/complete`` is then false.
     public var shouldStop: () -> Bool = { false }
     /// Called before each sizing and each repetition of ``measure(workloads:implementations:)``.
@@ -37,9 +37,8 @@ public struct Runner {
         }
     }
 
-    /// What a run produced: the rows, and the noise gate's quiet-machine time. A child process measuring
-    /// interleaved cells (`reactive-bench cells`) sends it to its parent as JSON.
-    public struct Outcome: Codable, Sendable {
+    /// What a run produced: the rows, and the noise gate's quiet-machine time.
+    public struct Outcome {
         public var results: [CellResult]
         /// The sentinel's best ns per element over the run; nil when the noise gate was off.
         public var sentinelBest: Double?
@@ -217,7 +216,7 @@ public struct Runner {
     /// globals) before anything is measured, so the first repetition neither allocates nor "retains"
     /// more than the others. It also chooses the units per repetition unless they are fixed, and the
     /// reference checksum is computed for exactly what every repetition will send.
-    private func size(_ plan: CellPlan, into result: inout CellResult) {
+    func size(_ plan: CellPlan, into result: inout CellResult) {
         // Counting instructions needs no sizing, and callgrind runs ~50x slower: a tenth pays the first uses.
         let pilotUnits = (plan.workload.unit == .element ? 10_000 : 1_000) / (configuration.instructionSource == nil ? 1 : 10)
         let cell = plan.makeCell(input)
@@ -270,7 +269,7 @@ public struct Runner {
     // MARK: - Repetitions
 
     /// Measures one repetition: records its counts into `result` and returns its time.
-    private func measureRepetition(
+    func measureRepetition(
         _ plan: CellPlan, sentinel: MachineSentinel?, into result: inout CellResult
     ) -> TimedRepetition? {
         let sentinel = plan.isGated ? sentinel : nil

@@ -26,20 +26,6 @@ public struct CellRequest: Codable, Sendable {
     }
 }
 
-/// What a parent asks one child process to measure together: cells of one implementation whose repetitions
-/// take turns in rounds (``Runner/measure(workloads:implementations:)``), answered with a ``Runner/Outcome``.
-public struct InterleavedRequest: Codable, Sendable {
-    public var workloads: [String]
-    public var implementation: ImplementationID
-    public var configuration: RunConfiguration
-
-    public init(workloads: [String], implementation: ImplementationID, configuration: RunConfiguration) {
-        self.workloads = workloads
-        self.implementation = implementation
-        self.configuration = configuration
-    }
-}
-
 extension CellResult {
     /// Folds a later measurement of the same cell into this one: its repetitions' timings are the
     /// caller's business; counts keep the largest value seen, a failure wins over `ok`.

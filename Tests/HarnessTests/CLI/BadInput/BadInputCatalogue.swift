@@ -12,7 +12,7 @@ enum BadInputCatalogue {
 
     /// The sections in order: the tool as a whole, then each command.
     static let sections: [(title: String, cases: [BadInputCase])] = [
-        ("the tool, `list`, `cell` and `cells`", CLIToolBadInputTests.cases),
+        ("the tool, `list`, `cell` and `interleaved-cells`", CLIToolBadInputTests.cases),
         ("`run`", CLIBadInputTests.cases),
         ("`merge`", CLIMergeBadInputTests.cases),
         ("`compare`", CLICompareBadInputTests.cases),

@@ -4,7 +4,8 @@ import Workloads
 
 /// What every bad-input case finds in its working directory: an earlier run under `runs/` (which must
 /// stay byte-identical), a regular file `a-file`, the `compare` fixtures (``CompareFixtures``), the
-/// `merge` fixtures (``ShardFixtures``) and a cell request naming a workload that does not exist.
+/// `merge` fixtures (``ShardFixtures``), a cell request naming a workload that does not exist, and two requests
+/// `interleaved-cells` refuses.
 enum BadInputFixtures {
     static let earlierRun = "runs/20240101-000000-earlier"
 
@@ -30,13 +31,18 @@ enum BadInputFixtures {
             workload: "mapp", implementation: .baseline, configuration: .quick, latency: false
         )
         try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: directory.appending("unknown-workload.json")))
-        let cells = InterleavedRequest(workloads: ["map", "mapp"], implementation: .baseline, configuration: .quick)
-        try JSONEncoder().encode(cells).write(to: URL(fileURLWithPath: directory.appending("cells-unknown-workload.json")))
         for (name, batches) in [("zero-batches.json", 0), ("negative-batches.json", -1)] {
             var configuration = RunConfiguration.quick
             configuration.batches = batches
             let request = CellRequest(workload: "map", implementation: .baseline, configuration: configuration, latency: false)
             try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: directory.appending(name)))
         }
+        let pair = ["anatomyControl (malloc x1)", "anatomyControl (malloc x3)"]
+        let unknown = InterleavedRequest(workloads: [pair[0], "mapp"], implementation: .baseline, configuration: .quick)
+        try JSONEncoder().encode(unknown).write(to: URL(fileURLWithPath: directory.appending("unknown-interleaved.json")))
+        let counted = InterleavedRequest(
+            workloads: pair, implementation: .baseline, configuration: .instructions(.callgrind, quick: true)
+        )
+        try JSONEncoder().encode(counted).write(to: URL(fileURLWithPath: directory.appending("counted-interleaved.json")))
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Bad input to the tool as a whole, to `list`, to `cell` and `cells` (the child-process ends of `run`), and the
-/// tool started where its loader cannot find jemalloc. See ``BadInputCheck`` for what every case must do,
-/// and docs/BAD-INPUT.md for what each prints.
+/// Bad input to the tool as a whole, to `list`, to `cell` and `interleaved-cells` (the child-process ends of
+/// `run`), and the tool started where its loader cannot find jemalloc. See ``BadInputCheck`` for what every
+/// case must do, and docs/BAD-INPUT.md for what each prints.
 struct CLIToolBadInputTests {
     static func tool(_ name: String, _ arguments: [String], mentions: [String]) -> BadInputCase {
         BadInputCase(section: "tool", name: name, shown: arguments, arguments: arguments, mentions: mentions)
@@ -27,12 +27,13 @@ struct CLIToolBadInputTests {
              mentions: ["zero-batches.json", "batches must be at least 1 (got 0)"]),
         tool("cell with a request of -1 batches", ["cell", "--request", "negative-batches.json", "--result", "out.json"],
              mentions: ["negative-batches.json", "batches must be at least 1 (got -1)"]),
-        tool("cells (the timed price list's child) without its options", ["cells"], mentions: ["--request"]),
-        tool("cells with a request naming an unknown workload",
-             ["cells", "--request", "cells-unknown-workload.json", "--result", "out.json"],
-             mentions: ["unknown workload 'mapp'", "cells-unknown-workload.json"]),
-        tool("cells with a request that is a single cell's", ["cells", "--request", "unknown-workload.json", "--result", "out.json"],
-             mentions: ["unknown-workload.json"]),
+        tool("interleaved-cells without its options", ["interleaved-cells"], mentions: ["--request"]),
+        tool("interleaved-cells with a request naming an unknown workload",
+             ["interleaved-cells", "--request", "unknown-interleaved.json", "--result", "out.json"],
+             mentions: ["unknown workload 'mapp'", "unknown-interleaved.json"]),
+        tool("interleaved-cells with an instruction run's request",
+             ["interleaved-cells", "--request", "counted-interleaved.json", "--result", "out.json"],
+             mentions: ["counted-interleaved.json", "a time run only"]),
         BadInputCase(
             section: "tool", name: "jemalloc missing at run time", shown: ["list"], arguments: ["list"],
             mentions: [ToolWithoutJemalloc.absent, "cannot open shared object file"],
