@@ -39,9 +39,9 @@ public enum CodeLayouts {
             } catch {
                 return .failure(Unavailable("cannot create \(directory)/\(seed): \(error.localizedDescription)"))
             }
-            // Once more after a failure: a link of the same objects that failed once (exit status 1 in 1 of
-            // about 3 runs of the whole test suite, at a load of 18, never alone) is the machine's, not the
-            // build's; a second failure is.
+            // Once more after a failure: a link of the same objects that failed once (exit status 1, in 2 of 5
+            // runs of the whole test suite on these VMs, at a load of 18 where it was seen, never alone) is
+            // the machine's, not the build's; a second failure is.
             let arguments = command.arguments(output: output, shuffleSeed: seed)
             if let failure = link(arguments, output: output, log: "\(directory)/\(seed).log", shouldStop: shouldStop),
                let again = link(arguments, output: output, log: "\(directory)/\(seed).log", shouldStop: shouldStop) {
@@ -54,7 +54,7 @@ public enum CodeLayouts {
 
     /// Links `output` with `arguments` (the compiler driver's), its output in `log`: nil when it is linked,
     /// else why not, in the words of the first line of the log that names an error, the linker's before the
-    /// driver's (which prints its own summary first, then the linker's output).
+    /// driver's summary ("error: link command failed"), wherever in the log each stands.
     private static func link(_ arguments: [String], output: String, log: String, shouldStop: () -> Bool) -> String? {
         do throws(HarnessError) {
             let ending = try ChildProcess.run(
