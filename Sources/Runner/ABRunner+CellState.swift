@@ -21,6 +21,8 @@ extension ABRunner {
         var warmUpSamples: [Side: [Double]] = [:]
         /// How long the cell's processes took, both sides, in seconds (``Settings/cellSeconds``).
         var seconds = 0.0
+        /// How many processes took them.
+        var processes = 0
 
         init(cell: Cell) {
             self.cell = cell
@@ -32,6 +34,9 @@ extension ABRunner {
         }
 
         var pairCount: Int { baseSamples.count }
+
+        /// What one of its processes took, on average so far.
+        var secondsPerProcess: Double { processes > 0 ? seconds / Double(processes) : 0 }
 
         /// The pairs' log ratios, as the report will judge them.
         var logRatios: [Double] {

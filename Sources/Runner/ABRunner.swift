@@ -64,10 +64,10 @@ public struct ABRunner {
         /// The most pairs a cell takes: one still undecided then is reported undecided.
         public var maximumPairs: Int { comparison.pairedLooks!.maximumPairs }
 
-        /// How many pairs stage `stage` (from 1) takes of each cell: `pairs`, or what is left up to
+        /// How many pairs a cell with `pairCount` pairs takes for its next look: `pairs`, or what is left up to
         /// `maximumPairs`.
-        func pairsOfStage(_ stage: Int) -> Int {
-            max(0, min(pairs, maximumPairs - (stage - 1) * pairs))
+        func pairsOfNextLook(after pairCount: Int) -> Int {
+            max(0, min(pairs, maximumPairs - pairCount))
         }
 
         /// The fewest pairs that can show a change at alpha 0.01: all 8 of one sign give p = 2/256.
@@ -150,10 +150,10 @@ public struct ABRunner {
                 let first = seconds() - start
                 deadline = start + first + max(first, Settings.leastSecondsForLaterStages)
             }
-            measuring = next(after: stage, of: run.states, timeIsUp: run.cutShort || seconds() >= deadline!)
+            measuring = next(after: stage, of: run.states, secondsLeft: run.cutShort ? 0 : deadline! - seconds())
             stage += 1
-            let pairs = settings.pairsOfStage(stage)
-            run.steps = ProgressSteps(total: run.steps.done + measuring.count * 2 * pairs, report: step, done: run.steps.done)
+            let pairs = measuring.map { settings.pairsOfNextLook(after: run.states[$0].pairCount) }.reduce(0, +)
+            run.steps = ProgressSteps(total: run.steps.done + 2 * pairs, report: step, done: run.steps.done)
         }
         let states = run.states
         return Outcome(
@@ -163,8 +163,10 @@ public struct ABRunner {
     }
 
     /// The cells that get another stage after stage `stage`'s look: those still undecided, within their
-    /// limits, while the run is within its time. Says what it decided.
-    private func next(after stage: Int, of states: [CellState], timeIsUp: Bool) -> [Int] {
+    /// limits, while the run has `secondsLeft`. When those seconds cannot pay every such cell's way to a decision
+    /// (``paidFor(_:of:rule:seconds:)``), the cells that come first get it and the others wait: a later look may
+    /// give them a stage with what is left. Says what it decided.
+    private func next(after stage: Int, of states: [CellState], secondsLeft: Double) -> [Int] {
         guard settings.comparison.metrics == .all else { return [] }
         let rule = SequentialPairedRule(settings.comparison)
         let undecided = states.indices.filter { states[$0].isActive && rule.decide(states[$0].logRatios) == .undecided }
@@ -182,12 +184,53 @@ public struct ABRunner {
             progress("look \(stage): \(cells)")
             return []
         }
-        guard !timeIsUp else {
+        guard secondsLeft > 0 else {
             progress("look \(stage): \(cells); the run's time is up: left undecided")
             return []
         }
-        progress("look \(stage): \(cells); \(settings.pairsOfStage(stage + 1)) more pairs for \(timeLeft.count)")
-        return timeLeft
+        let chosen = paidFor(timeLeft, of: states, rule: rule, seconds: secondsLeft)
+        let pairs = Set(chosen.map { settings.pairsOfNextLook(after: states[$0].pairCount) })
+        let more = pairs.count == 1 ? "\(pairs.first!)" : "up to \(pairs.max()!)"
+        let waiting = chosen.count == timeLeft.count ? ""
+            : " (the time left pays for \(chosen.count) of \(timeLeft.count) to be decided: suspected changes first, then those nearest a decision)"
+        progress("look \(stage): \(cells); \(more) more pairs for \(chosen.count)\(waiting)")
+        return chosen
+    }
+
+    /// `cells` in the order of their prospects (``SequentialPairedRule/Prospect``: suspected changes first, the
+    /// strongest first, which the gate exists to decide; then those nearest a decision), as many as `seconds`
+    /// pay for each cell's way to a decision: the pairs its prospect projects, at least a look's and at most up
+    /// to the limit of pairs, at what its processes took so far; at least one. In cell order, as rounds go.
+    ///
+    /// Only the choice is planned: a stage still takes one look's pairs of each chosen cell, and the next look
+    /// plans again on what they showed. Which cells go on depends on their pairs, but not how a cell is judged:
+    /// every look's interval is the rule's, whose coverage holds over all the looks together however the looks
+    /// come, so the error rates stay as stated.
+    private func paidFor(_ cells: [Int], of states: [CellState], rule: SequentialPairedRule, seconds: Double) -> [Int] {
+        let prospects = Dictionary(uniqueKeysWithValues: cells.map { index in
+            (index, rule.judge(states[index].logRatios).map(rule.prospect))
+        })
+        let cost = { (index: Int) -> Double in
+            let count = states[index].pairCount, next = settings.pairsOfNextLook(after: count)
+            let projected = prospects[index]!.map { $0.projectedPairs - Double(count) } ?? .infinity
+            let pairs = min(max(projected, Double(next)), Double(settings.maximumPairs - count))
+            return 2 * pairs * states[index].secondsPerProcess
+        }
+        let ordered = cells.sorted { a, b in
+            switch (prospects[a]!, prospects[b]!) {
+            case (let x?, let y?) where x != y: x < y
+            case (.some, nil): true
+            default: a < b
+            }
+        }
+        var left = seconds, chosen: [Int] = []
+        for index in ordered {
+            let price = cost(index)
+            guard chosen.isEmpty || price <= left else { break }
+            chosen.append(index)
+            left -= price
+        }
+        return chosen.sorted()
     }
 
     fileprivate func request(_ cell: Cell, units: Int?) -> CellRequest {
@@ -215,6 +258,8 @@ extension ABRunner {
         var secondsPerPair = 0.0
         /// Whether a stage stopped for the deadline: no further stage starts.
         var cutShort = false
+        /// The rounds of pairs so far (not those measuring slow pairs again): their parity orders the next.
+        var rounds = 0
 
         private var settings: Settings { runner.settings }
 
@@ -250,29 +295,33 @@ extension ABRunner {
             return true
         }
 
-        /// Stage `stage` of `cells`: a round per pair, then the pairs with a slow process again; false when
-        /// stopped. No round starts that would end after `deadline`, as far as the last round's seconds per
-        /// pair tell: a stage cut short is looked at with the pairs it has (an unscheduled look, which alpha
-        /// spending allows).
+        /// Stage `stage` of `cells`: a round per pair, each cell taking the pairs of its next look (a cell that
+        /// waited out a stage is a look behind the others, and takes its own), then the pairs with a slow process
+        /// again; false when stopped. No round starts that would end after `deadline`, as far as the last
+        /// round's seconds per pair tell: a stage cut short is looked at with the pairs it has (an unscheduled
+        /// look, which alpha spending allows).
         mutating func measureStage(_ stage: Int, cells: [Int], until deadline: Double?) throws(HarnessError) -> Bool {
-            let first = (stage - 1) * settings.pairs
             let start = cells.map { states[$0].pairCount }
-            for pair in first..<(first + settings.pairsOfStage(stage)) {
+            let target = Dictionary(uniqueKeysWithValues: zip(cells, start.map { $0 + settings.pairsOfNextLook(after: $0) }))
+            while true {
                 // No round, and no fresh copies of the executables, once no cell is left to pair.
-                let pairing = cells.filter { states[$0].isActive }.count
-                guard pairing > 0 else { break }
+                let pairing = cells.filter { states[$0].isActive && states[$0].pairCount < target[$0]! }
+                guard !pairing.isEmpty else { break }
                 let roundStart = runner.seconds()
-                if let deadline, roundStart + secondsPerPair * Double(pairing) > deadline {
+                if let deadline, roundStart + secondsPerPair * Double(pairing.count) > deadline {
                     cutShort = true
                     break
                 }
-                let baseFirst = pair.isMultiple(of: 2)
+                // Rounds alternate the order over the whole run, so a cell's pairs go A B B A ... across its stages.
+                let baseFirst = rounds.isMultiple(of: 2)
+                rounds += 1
                 // The copies are made in the round's order too: the side that copies second can land on the
                 // pages the first side's previous copy just gave back, and that must not be the same side all along.
                 for side in baseFirst ? [base, new] : [new, base] {
                     try side.startRound()
                 }
-                for index in cells where states[index].isActive {
+                for index in pairing where states[index].isActive {
+                    let pair = states[index].pairCount
                     let label = "pair \(pair + 1)\(stage > 1 ? " (look \(stage))" : "/\(settings.pairs)")"
                     switch try measurePair(index, baseFirst: baseFirst, label: label) {
                     case .stopped: return false
@@ -286,7 +335,7 @@ extension ABRunner {
                         ))
                     }
                 }
-                secondsPerPair = (runner.seconds() - roundStart) / Double(pairing)
+                secondsPerPair = (runner.seconds() - roundStart) / Double(pairing.count)
                 runner.roundFinished(log)
             }
             return try remeasureSlowProcesses(Dictionary(uniqueKeysWithValues: zip(cells, start)), stage: stage)
@@ -368,7 +417,10 @@ extension ABRunner {
         /// One measurement of `side` for the cell at `index`, its time counted against the cell's limit.
         private mutating func measure(_ side: Side, _ request: CellRequest, _ index: Int) throws(HarnessError) -> SideMeasurement {
             let cell = states[index].cell, start = runner.seconds()
-            defer { states[index].seconds += runner.seconds() - start }
+            defer {
+                states[index].seconds += runner.seconds() - start
+                states[index].processes += 1
+            }
             return try (side == .base ? base : new).measure(request, workload: cell.workload, implementation: cell.implementation)
         }
     }

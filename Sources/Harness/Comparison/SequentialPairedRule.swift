@@ -94,6 +94,50 @@ public struct SequentialPairedRule: Sendable, Equatable {
     }
 }
 
+// MARK: - How far from a decision
+
+extension SequentialPairedRule {
+    /// How near an undecided cell is to a decision, from its last look: which cells `ab` measures first when
+    /// its time cannot pay every undecided cell's way to a decision. Orders suspected changes first, the
+    /// strongest evidence first, then the others by the pairs projected.
+    public struct Prospect: Sendable, Comparable {
+        /// The estimate lies beyond half the threshold, up or down: a change the gate exists to decide.
+        public let suspectsAChange: Bool
+        /// The estimate's distance from no change in half widths of its interval.
+        public let evidence: Double
+        /// The pairs in all after which the interval would decide the cell, were its centre to stay where it
+        /// is and its width to shrink as one over the square root of the pairs (as an interval of independent
+        /// pairs does); infinite when its centre lies on a line, where no narrowing decides it.
+        public let projectedPairs: Double
+
+        public static func < (lhs: Prospect, rhs: Prospect) -> Bool {
+            if lhs.suspectsAChange != rhs.suspectsAChange { return lhs.suspectsAChange }
+            if lhs.suspectsAChange && lhs.evidence != rhs.evidence { return lhs.evidence > rhs.evidence }
+            return lhs.projectedPairs < rhs.projectedPairs
+        }
+    }
+
+    /// The prospect of `judgement` (of this rule): of the decisions whose lines the centre already lies on the
+    /// right side of, the one nearest, by how far the interval's ends must still move.
+    public func prospect(_ judgement: Judgement) -> Prospect {
+        let lines = self.lines, estimate = judgement.estimate
+        let centre = estimate.centre, halfWidth = (estimate.high - estimate.low) / 2
+        // The margin each reachable decision leaves the interval's half width: regressed needs the centre
+        // beyond T and the low end beyond H; improved likewise below; unchanged needs both ends within T.
+        var margins: [Double] = []
+        if centre > lines.up { margins.append(centre - lines.halfUp) }
+        if centre < lines.down { margins.append(lines.halfDown - centre) }
+        if centre < lines.up && centre > lines.down { margins.append(min(lines.up - centre, centre - lines.down)) }
+        let margin = margins.max() ?? 0
+        let shrink = halfWidth > 0 && margin > 0 ? (halfWidth / margin) * (halfWidth / margin) : (margin > 0 ? 1 : .infinity)
+        return Prospect(
+            suspectsAChange: centre > lines.halfUp || centre < lines.halfDown,
+            evidence: halfWidth > 0 ? abs(centre) / halfWidth : .infinity,
+            projectedPairs: Double(judgement.pairs) * shrink
+        )
+    }
+}
+
 // MARK: - Deciding
 
 extension SequentialPairedRule {

@@ -163,3 +163,47 @@ struct WalshAveragesTests {
         #expect(seen.count == 4, "every verdict came up: \(seen)")
     }
 }
+
+extension SequentialPairedRuleTests {
+    /// What `ab` orders the undecided cells by when its time is short (``SequentialPairedRule/Prospect``),
+    /// from a first look of 15 pairs, on 400 simulated cells of no change and 400 of +10%, each as loose as issue
+    /// 35's, measured on until decided. The projection orders them by the pairs they then took (the half
+    /// projected lower took a median of 60 pairs against 75 with no change, 60 against 90 at +10%), and
+    /// overstates them (medians 126 against 60, and 102 against 75): `ab` then pays for fewer cells at a look
+    /// and leaves the rest to the next. 90% of the +10% cells are suspects, and 30% of the unchanged ones.
+    @Test func theProspectOfAFirstLookOrdersCellsByThePairsADecisionTakes() {
+        let rule = SequentialPairedRule(thresholdPercent: Self.threshold, alpha: Self.alpha, looks: Self.looks)
+        for (percent, seed, suspected) in [(0.0, UInt64(41), 121), (10.0, 42, 345)] {
+            var generator = SeededGenerator(seed: seed)
+            var projected: [Double] = [], taken: [Double] = [], suspects = 0
+            for _ in 0..<400 {
+                let ratios = (0..<Self.looks.maximumPairs).map { _ in log1p(percent / 100) + Self.noise * generator.nextNormal() }
+                let prospect = rule.prospect(rule.judge(Array(ratios.prefix(15)))!)
+                let decided = Self.looks.schedule.first { rule.decide(Array(ratios.prefix($0))) != .undecided }
+                guard let decided, decided > 15 else { continue }
+                projected.append(prospect.projectedPairs)
+                taken.append(Double(decided))
+                if prospect.suspectsAChange { suspects += 1 }
+            }
+            let order = projected.indices.sorted { projected[$0] < projected[$1] }
+            let lower = SampleStatistics.median(order.prefix(order.count / 2).map { taken[$0] })
+            let upper = SampleStatistics.median(order.suffix(order.count / 2).map { taken[$0] })
+            #expect(lower < upper, "\(percent)%: the half projected lower took \(lower) pairs, the other \(upper)")
+            let (guess, truth) = (SampleStatistics.median(projected), SampleStatistics.median(taken))
+            #expect(guess > truth, "\(percent)%: projected \(guess), took \(truth)")
+            #expect(suspects == suspected, "\(suspects) suspects of \(taken.count) cells")
+        }
+    }
+
+    /// Suspected changes come first, the strongest evidence first; then the others, fewest projected pairs first.
+    @Test func prospectsOrderSuspectsByEvidenceThenTheRestByPairs() {
+        let rule = SequentialPairedRule(thresholdPercent: Self.threshold, alpha: Self.alpha, looks: Self.looks)
+        let spread = (0..<15).map { Double($0 - 7) / 100 }
+        let prospect = { (centre: Double, scale: Double) in rule.prospect(rule.judge(spread.map { centre + scale * $0 })!) }
+        let strongSuspect = prospect(0.1, 1), weakSuspect = prospect(0.1, 3), tight = prospect(0, 0.5), loose = prospect(0, 2)
+        #expect(strongSuspect.suspectsAChange && weakSuspect.suspectsAChange && !tight.suspectsAChange && !loose.suspectsAChange)
+        #expect([loose, tight, weakSuspect, strongSuspect].sorted() == [strongSuspect, weakSuspect, tight, loose])
+        #expect(tight.projectedPairs < loose.projectedPairs)
+        #expect(prospect(log1p(0.08), 1).projectedPairs == .infinity, "a centre on the threshold: no narrowing decides it")
+    }
+}

@@ -63,12 +63,21 @@ struct ABLooksTests {
         )
         settings.cellSeconds = cellSeconds
         settings.runSeconds = runSeconds
+        return try run(Self.cells, base: base, new: new, clock: clock, settings: settings)
+    }
+
+    /// `cells` compared by an `ab` with `settings` (no pair measured again) on the scripted sides, whose
+    /// processes advance `clock`; with the report `ab` would print and what it said as it went.
+    static func run(
+        _ cells: [ABRunner.Cell], base: any ABSide, new: any ABSide, clock: Clock, settings: ABRunner.Settings
+    ) throws -> (ABRunner.Outcome, ComparisonReport, [String]) {
+        var settings = settings
         settings.slowProcessFactor = .infinity
         var runner = ABRunner(settings: settings)
         runner.seconds = { clock.seconds }
         var said: [String] = []
         runner.progress = { said.append($0) }
-        let outcome = try runner.run(Self.cells, base: base, new: new)
+        let outcome = try runner.run(cells, base: base, new: new)
         let report = ComparisonReport(
             base: try RunResults(table: ResultTable.table(outcome.base), source: "base"),
             new: try RunResults(table: ResultTable.table(outcome.new), source: "new"), options: settings.comparison
