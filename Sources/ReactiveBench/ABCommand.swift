@@ -60,7 +60,7 @@ struct ABCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Seconds a cell's processes may take before it gets no more pairs (default 60).")
     var maxCellSeconds = 60.0
 
-    @Option(name: .long, parsing: .unconditional, help: "Seconds after which no more pairs start (default: what the first look's pairs took, and as long again or 60 s more).")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds after which no more pairs start (default: what the first look's pairs took, and as long again or 60 s more); when they cannot pay every undecided cell's way to a decision, suspected changes go first.")
     var maxSeconds: Double?
 
     /// Enough that a layout's luck on one side (10.9% on a 16-stage chain, docs/COMPARE.md) averages to well

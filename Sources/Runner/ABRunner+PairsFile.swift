@@ -10,11 +10,12 @@ extension ABRunner.Pair {
             ResultColumn.implementation.written { $0.implementation },
             CSVColumn(
                 "stage",
-                "which of the cell's stages took the pair: 1 for its first `--pairs` pairs, 2 for the next (taken because "
-                    + "the first look left it undecided), and so on; the look after stage k judges all the cell's pairs so far"
+                "which of the run's stages took the pair: 1 for every cell's first `--pairs` pairs; each later stage takes "
+                    + "`--pairs` more of the cells the last look left undecided (of those the time left pays for, when it is "
+                    + "short: a cell that waited takes them in a later stage); each look judges all the cell's pairs so far"
             ) { String($0.stage) },
             CSVColumn("pair", "the pair's place among its cell's pairs, from 1, across stages") { String($0.index + 1) },
-            CSVColumn("order", "`base-new` or `new-base`: which process ran first (they alternate from pair to pair)") {
+            CSVColumn("order", "`base-new` or `new-base`: which process ran first (they alternate from round to round, so from pair to pair within a stage)") {
                 $0.baseFirst ? "base-new" : "new-base"
             },
             CSVColumn("base_ns_per_unit", unit: .nanoseconds, "the base process's fastest repetition") { ResultTable.format($0.base) },

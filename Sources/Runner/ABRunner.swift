@@ -18,7 +18,9 @@ import Workloads
 /// (neither clearly beyond the threshold nor clearly within it) gets another stage, until it is decided or
 /// reaches a limit: ``Settings/maximumPairs``, ``Settings/cellSeconds`` of its own processes, or the run's
 /// ``Settings/runSeconds``. The rule spends its alpha over the looks, so looking more than once does not raise
-/// its error rates; a cell left straddling is `undecided`, never `unchanged`.
+/// its error rates; a cell left straddling is `undecided`, never `unchanged`. When the time left cannot pay every
+/// undecided cell's way to a decision, suspected changes go first, then the cells nearest a decision, and the
+/// others wait (``SequentialPairedRule/Prospect``).
 ///
 /// A process that ran far slower than the other processes of its side for the cell (more than
 /// ``Settings/slowProcessFactor``: a bad placement of its pages, a neighbour that stayed all through) says
@@ -91,7 +93,8 @@ public struct ABRunner {
     public struct Pair: Sendable {
         public var workload: String
         public var implementation: String
-        /// 1 for the first stage's pairs, 2 for the second's (taken because the first look did not decide), ...
+        /// Which of the run's stages took the pair: 1 for every cell's first pairs, 2 for the next stage's (of cells the
+        /// first look did not decide), ...; a cell that waited out a stage takes its next pairs in a later one.
         public var stage: Int
         /// The pair's place among its cell's pairs, from 0.
         public var index: Int
