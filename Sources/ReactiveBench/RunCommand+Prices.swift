@@ -24,12 +24,13 @@ extension RunCommand {
             ? measureTimedPrices(controls, configuration, scratch: scratch, progress: progress)
             : measureCountedPrices(controls.flatMap { $0 }, configuration, scratch: scratch, progress: progress)
         progress.finish()
-        guard let (results, prices) = measured.map({ $0 }) else {
+        guard let measured else {
             FileHandle.standardError.write(Data(
                 "error: interrupted: the price list was not measured; the run's cells are in \(writer.directory)/results.csv\n".utf8
             ))
             throw ExitCode(130)
         }
+        let (results, prices) = measured
         for failure in results where failure.isFailure {
             progress.warn("prices: \(failure.workload): \(failure.status.rawValue): \(failure.detail)")
         }

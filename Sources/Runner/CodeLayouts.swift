@@ -41,11 +41,13 @@ public enum CodeLayouts {
             }
             // Once more after a failure: a link of the same objects that failed once (exit status 1, in 2 of 5
             // runs of the whole test suite on these VMs, at a load of 18 where it was seen, never alone) is
-            // the machine's, not the build's; a second failure is.
+            // the machine's, not the build's; a second failure is. A link stopped with the run is not tried again.
             let arguments = command.arguments(output: output, shuffleSeed: seed)
-            if let failure = link(arguments, output: output, log: "\(directory)/\(seed).log", shouldStop: shouldStop),
-               let again = link(arguments, output: output, log: "\(directory)/\(seed).log", shouldStop: shouldStop) {
-                return .failure(Unavailable("linking it with lld failed twice (\(failure); then \(again))"))
+            if let failure = link(arguments, output: output, log: "\(directory)/\(seed).log", shouldStop: shouldStop) {
+                if shouldStop() { return .failure(Unavailable("stopped while linking it (\(failure))")) }
+                if let again = link(arguments, output: output, log: "\(directory)/\(seed).log", shouldStop: shouldStop) {
+                    return .failure(Unavailable("linking it with lld failed twice (\(failure); then \(again))"))
+                }
             }
             layouts.append(output)
         }
