@@ -7,7 +7,7 @@ import Testing
 /// build manifest holds (``LinkCommand``).
 struct CodeLayoutsTests {
     /// The shape SwiftPM writes: one command's fields indented under its quoted name, arrays as JSON.
-    private static func manifest(executable: String, objects: [String]) -> String {
+    private static func manifest(executable: String, objects: [String], driver: String = "/usr/bin/swiftc") -> String {
         let inputs = objects.map { "\"\($0)\"" }.joined(separator: ",")
         return """
             client:
@@ -24,7 +24,7 @@ struct CodeLayoutsTests {
                 inputs: [\(inputs)]
                 outputs: ["\(executable)"]
                 description: "Linking \(executable)"
-                args: ["/usr/bin/swiftc","-L","/lib","-o","\(executable)","-emit-executable","-Xlinker","-rpath=$ORIGIN","-g"]
+                args: ["\(driver)","-L","/lib","-o","\(executable)","-emit-executable","-Xlinker","-rpath=$ORIGIN","-g"]
 
               "C.tool-release.module":
                 tool: shell
@@ -68,6 +68,42 @@ struct CodeLayoutsTests {
 
         let made = CodeLayouts.make(executable, count: 2, into: directory.appending("layouts"))
         #expect(made == .failure(.init("\(object) is newer than the executable (built since): its objects are no longer its code")))
+    }
+
+    /// A link that fails is tried once more, and a second failure quotes both in the linker's words; a link
+    /// that failed while the run was stopping is not tried again. The "driver" is a script that counts its runs
+    /// and fails as lld does.
+    @Test func aFailedLinkIsTriedOnceMoreUnlessTheRunIsStopping() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = URL(fileURLWithPath: directory.path).standardizedFileURL.path
+        let bin = "\(root)/x86_64-unknown-linux-gnu/release"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let executable = "\(bin)/tool", object = "\(bin)/a.o", driver = "\(root)/driver", runs = "\(root)/runs"
+        try Data("object".utf8).write(to: URL(fileURLWithPath: object))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: object)
+        try Data("tool".utf8).write(to: URL(fileURLWithPath: executable))
+        try "#!/bin/sh\necho run >> '\(runs)'\necho 'ld.lld: error: planted failure' >&2\necho 'error: link command failed with exit code 1' >&2\nexit 1\n"
+            .write(toFile: driver, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: driver)
+        try Self.manifest(executable: executable, objects: [object], driver: driver)
+            .write(toFile: "\(root)/release.yaml", atomically: true, encoding: .utf8)
+        let runCount = { ((try? String(contentsOfFile: runs, encoding: .utf8)) ?? "").split(separator: "\n").count }
+
+        let failed = CodeLayouts.make(executable, count: 1, into: directory.appending("layouts"))
+        #expect(runCount() == 2)
+        let twice = "linking it with lld failed twice (exited(status: 1): ld.lld: error: planted failure; then exited(status: 1): ld.lld: error: planted failure)"
+        #expect(failed == .failure(.init(twice)), "\(failed)")
+
+        try FileManager.default.removeItem(atPath: runs)
+        // Stopping once the first link has started: its failure is the run's, and is not tried again.
+        let stopped = CodeLayouts.make(executable, count: 1, into: directory.appending("stopped"), shouldStop: { runCount() > 0 })
+        #expect(runCount() == 1)
+        guard case .failure(let unavailable) = stopped else {
+            Issue.record("a link that cannot succeed succeeded")
+            return
+        }
+        #expect(unavailable.reason.hasPrefix("stopped while linking it ("), "\(unavailable.reason)")
     }
 
     @Test func anExecutableWithNoManifestAboveItCannotBeRelinked() throws {
