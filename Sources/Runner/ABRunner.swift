@@ -306,7 +306,9 @@ extension ABRunner {
         mutating func measureStage(_ stage: Int, cells: [Int], until deadline: Double?) throws(HarnessError) -> Bool {
             let start = cells.map { states[$0].pairCount }
             let target = Dictionary(uniqueKeysWithValues: zip(cells, start.map { $0 + settings.pairsOfNextLook(after: $0) }))
-            while true {
+            // As many rounds as the most pairs a cell takes: a pair that came to nothing (a side gave no sample) is
+            // not measured again within the stage.
+            for _ in 0..<(cells.map { target[$0]! - states[$0].pairCount }.max() ?? 0) {
                 // No round, and no fresh copies of the executables, once no cell is left to pair.
                 let pairing = cells.filter { states[$0].isActive && states[$0].pairCount < target[$0]! }
                 guard !pairing.isEmpty else { break }
@@ -315,7 +317,8 @@ extension ABRunner {
                     cutShort = true
                     break
                 }
-                // Rounds alternate the order over the whole run, so a cell's pairs go A B B A ... across its stages.
+                // Rounds alternate the order over the whole run: a cell's pairs go A B B A ... within a stage, and
+                // across its stages while it never waits one out.
                 let baseFirst = rounds.isMultiple(of: 2)
                 rounds += 1
                 // The copies are made in the round's order too: the side that copies second can land on the
