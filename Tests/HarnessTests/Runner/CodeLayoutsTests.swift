@@ -52,19 +52,29 @@ struct CodeLayoutsTests {
         #expect(LinkCommand(executable: "/build/tool", manifest: "") == nil)
     }
 
+    /// A release build as SwiftPM writes one in `directory`: an executable, one object, and the manifest linking
+    /// them with the driver `driver` (a path under the build's root; the real one when nil). `older` is dated a
+    /// minute back. Paths are absolute and standardized, as SwiftPM writes them (the temporary directory's has a `//`).
+    private static func build(
+        in directory: TemporaryDirectory, driver: String? = nil, older: KeyPath<(executable: String, object: String), String>
+    ) throws -> (root: String, executable: String, object: String) {
+        let root = URL(fileURLWithPath: directory.path).standardizedFileURL.path
+        let bin = "\(root)/x86_64-unknown-linux-gnu/release"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let files = (executable: "\(bin)/tool", object: "\(bin)/a.o")
+        try Data("tool".utf8).write(to: URL(fileURLWithPath: files.executable))
+        try Data("object".utf8).write(to: URL(fileURLWithPath: files.object))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: files[keyPath: older])
+        try manifest(executable: files.executable, objects: [files.object], driver: driver.map { "\(root)/\($0)" } ?? "/usr/bin/swiftc")
+            .write(toFile: "\(root)/release.yaml", atomically: true, encoding: .utf8)
+        return (root, files.executable, files.object)
+    }
+
     /// A build whose objects changed after it was linked: relinking would measure other code than its own.
     @Test func objectsNewerThanTheExecutableAreRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        // As SwiftPM writes paths: absolute and standardized (the temporary directory's has a `//`).
-        let root = URL(fileURLWithPath: directory.path).standardizedFileURL.path
-        let bin = "\(root)/x86_64-unknown-linux-gnu/release"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let executable = "\(bin)/tool", object = "\(bin)/a.o"
-        try Data("tool".utf8).write(to: URL(fileURLWithPath: executable))
-        try Data("object".utf8).write(to: URL(fileURLWithPath: object))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: executable)
-        try Self.manifest(executable: executable, objects: [object]).write(toFile: "\(root)/release.yaml", atomically: true, encoding: .utf8)
+        let (_, executable, object) = try Self.build(in: directory, older: \.executable)
 
         let made = CodeLayouts.make(executable, count: 2, into: directory.appending("layouts"))
         #expect(made == .failure(.init("\(object) is newer than the executable (built since): its objects are no longer its code")))
@@ -76,18 +86,11 @@ struct CodeLayoutsTests {
     @Test func aFailedLinkIsTriedOnceMoreUnlessTheRunIsStopping() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let root = URL(fileURLWithPath: directory.path).standardizedFileURL.path
-        let bin = "\(root)/x86_64-unknown-linux-gnu/release"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let executable = "\(bin)/tool", object = "\(bin)/a.o", driver = "\(root)/driver", runs = "\(root)/runs"
-        try Data("object".utf8).write(to: URL(fileURLWithPath: object))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: object)
-        try Data("tool".utf8).write(to: URL(fileURLWithPath: executable))
+        let (root, executable, _) = try Self.build(in: directory, driver: "driver", older: \.object)
+        let driver = "\(root)/driver", runs = "\(root)/runs"
         try "#!/bin/sh\necho run >> '\(runs)'\necho 'ld.lld: error: planted failure' >&2\necho 'error: link command failed with exit code 1' >&2\nexit 1\n"
             .write(toFile: driver, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: driver)
-        try Self.manifest(executable: executable, objects: [object], driver: driver)
-            .write(toFile: "\(root)/release.yaml", atomically: true, encoding: .utf8)
         let runCount = { ((try? String(contentsOfFile: runs, encoding: .utf8)) ?? "").split(separator: "\n").count }
 
         let failed = CodeLayouts.make(executable, count: 1, into: directory.appending("layouts"))
