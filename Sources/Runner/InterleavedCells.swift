@@ -24,6 +24,18 @@ public struct InterleavedCells: Codable, Sendable {
         rounds.filter { round in round.allSatisfy { $0.isQuiet(best: best, threshold: NoiseGate.quietThreshold) } }
     }
 
+    /// Why the prices read off these rounds do not hold, or nil: fewer than half the rounds had a CPU for
+    /// their whole time (every repetition ``TimedRepetition/isOnCPU``). A process that shares its core with
+    /// another is slowed on both sides of every difference alike, so pairing cannot help, and the sentinel's
+    /// short probes do not see it: beside two busy loops on the 2-core Intel VM, six prices were written at
+    /// 1.5 to 1.9 times the quiet run's.
+    var sharedCoreReason: String? {
+        let onCPU = rounds.count { round in round.allSatisfy(\.isOnCPU) }
+        guard onCPU < (rounds.count + 1) / 2 else { return nil }
+        return "only \(onCPU) of its \(rounds.count) rounds had a CPU for \(CPUShare.leastText) of their time "
+            + "or more: another process shared the core"
+    }
+
     /// The group with the rounds a price is read from: the quiet ones when there are at least `required`, as
     /// the noise gate keeps a cell's repetitions; otherwise every round. Every round alike: a slow phase
     /// stretches both sides of a round's difference, and the price's interval, read off the rounds'

@@ -62,11 +62,35 @@ public struct TimedRepetition: Codable, Sendable, Equatable {
     /// The slower of the sentinel's readings just before and just after the repetition
     /// (``MachineSentinel/reading()``), ns per element; nil when the noise gate is off.
     public var sentinel: Double?
+    /// The share of the timed batches' wall-clock time the measuring thread spent on a CPU: its CPU time
+    /// (`CLOCK_THREAD_CPUTIME_ID`) over the wall-clock time of the same stretch. About 1 for a cell that had
+    /// a core to itself; less when another process or thread took the core from it. Nil when the noise gate
+    /// is off, and for the cells that keep a second thread busy (their measuring thread waits for it).
+    public var cpuShare: Double?
 
-    /// Whether the repetition was timed on a quiet machine: its sentinel within `threshold` of the best.
+    public init(nanosecondsPerUnit: Double, sentinel: Double?, cpuShare: Double? = nil) {
+        self.nanosecondsPerUnit = nanosecondsPerUnit
+        self.sentinel = sentinel
+        self.cpuShare = cpuShare
+    }
+
+    /// Whether the repetition was timed on a quiet machine: its sentinel within `threshold` of the best, and
+    /// the measuring thread on a CPU for its whole time (``isOnCPU``).
     func isQuiet(best: Double, threshold: Double) -> Bool {
         guard let sentinel else { return true }
-        return sentinel <= best * threshold
+        return sentinel <= best * threshold && isOnCPU
+    }
+
+    /// Whether the measuring thread was on a CPU for at least ``CPUShare/least`` of the repetition (true when
+    /// not measured).
+    var isOnCPU: Bool { (cpuShare ?? 1) >= CPUShare.least }
+
+    /// How much slower than the quiet machine the repetition ran: its sentinel over the quiet machine's
+    /// (`best`), and over again the share of its time it had a CPU. A repetition that shared its core with
+    /// a busy loop for its whole time reads about 2 even when the sentinel's short probes, each a
+    /// half-millisecond between two of the scheduler's switches, ran at full speed.
+    func slowdown(best: Double) -> Double? {
+        sentinel.map { $0 / best / min(1, cpuShare ?? 1) }
     }
 }
 
@@ -75,6 +99,7 @@ public enum NoiseGate {
     /// Repetitions whose sentinel is within this factor of the run's best count as quiet. The slow
     /// phase measured here is ~1.4-1.5x; a quiet machine's probes vary by a few percent.
     static let quietThreshold = 1.15
+
 
     struct Selection: Equatable {
         var samples: [Double]
@@ -100,9 +125,11 @@ public enum NoiseGate {
             chosen = quiet
         } else {
             chosen = repetitions
-            note = "machine disturbed: only \(quiet.count) of \(repetitions.count) repetitions were quiet; all are kept"
+            let offCPU = repetitions.count { !$0.isOnCPU }
+            let why = offCPU == 0 ? "" : " (\(offCPU) had a CPU for less than \(CPUShare.leastText) of their time)"
+            note = "machine disturbed: only \(quiet.count) of \(repetitions.count) repetitions were quiet\(why); all are kept"
         }
-        let slowdowns = chosen.compactMap { $0.sentinel.map { $0 / best } }
+        let slowdowns = chosen.compactMap { $0.slowdown(best: best) }
         return Selection(
             samples: chosen.map(\.nanosecondsPerUnit),
             // Counted whether or not they are kept: a cell timed wholly in a slow phase says so here too.

@@ -6,7 +6,7 @@ extension PriceList {
     /// action's `ns` from its k = 1 and k = 3 cells, then ``deepFrame``'s two from the call chain. A group
     /// that is not whole (a cell not `ok`, no round) gives none. Each price is read off the rounds'
     /// differences, each timed in the same moment of the machine (``pairedPrice(_:_:)``), and judged
-    /// (``distrust(_:)``).
+    /// (``InterleavedCells/sharedCoreReason``, ``distrust(_:)``).
     public static func prices(timed groups: [InterleavedCells]) -> [Price] {
         func group(_ workloads: [any Workload]) -> InterleavedCells? {
             groups.first { group in
@@ -30,10 +30,12 @@ extension PriceList {
     static func pairedPrice(_ action: AnatomyControlAction, _ group: InterleavedCells) -> Price {
         let once = group.rounds.map { $0[0].nanosecondsPerUnit }, thrice = group.rounds.map { $0[1].nanosecondsPerUnit }
         let centre = WilcoxonSignedRank.hodgesLehmann(zip(once, thrice).map { ($1 - $0) / 2 }, confidence: 0.95)!
-        return judged(Price(
+        var price = Price(
             event: action.rawValue, metric: "ns", perEvent: centre.centre, interval: centre.low...centre.high,
             once: SampleStatistics.median(once), thrice: SampleStatistics.median(thrice)
-        ))
+        )
+        price.untrustedReason = group.sharedCoreReason
+        return judged(price)
     }
 
     /// ``deepFrame``'s two prices, from the call chain's rounds and an ordinary call's price (`emptyCall`):
@@ -50,10 +52,11 @@ extension PriceList {
         let slope = WilcoxonSignedRank.hodgesLehmann(slopes, confidence: 0.95)!
         let callInterval = call.interval ?? call.perEvent...call.perEvent
         let low = slope.low - callInterval.upperBound, high = slope.high - callInterval.lowerBound
-        let ns = Price(
+        var ns = Price(
             event: deepFrame, metric: "ns", perEvent: slope.centre - call.perEvent, interval: low...max(low, high), once: nil,
             thrice: nil
         )
+        ns.untrustedReason = chain.sharedCoreReason
         return deepFramePrices(
             ns, slope: slope.centre, call: call, held: SampleStatistics.median(times[held]), near: SampleStatistics.median(times[near])
         )
@@ -66,7 +69,8 @@ extension PriceList {
     /// ns a frame between its two deep depths, and its shallow and near depths took `held` and `near` ns. Both
     /// are marked as not trusted when the slope is not above an ordinary call's price (no bend was measured:
     /// a machine busy enough to drown it, and there is no place for the lines to meet), when `call` is not
-    /// trusted, or when the ns price does not hold (``distrust(_:)``).
+    /// trusted, or when the ns price does not hold (its rounds shared the core, as `ns` says, or
+    /// ``distrust(_:)``).
     static func deepFramePrices(_ ns: Price, slope: Double, call: Price, held: Double, near: Double) -> [Price] {
         var ns = ns
         // Nothing measured when the lines do not meet.

@@ -307,6 +307,7 @@ public struct Runner {
         var elapsed: UInt64 = 0
         var next = warmup
         counter?.open()
+        let wallStart = Clock.now(), cpuStart = Clock.threadCPUTime()
         for _ in 0..<configuration.batches {
             let start = Clock.now()
             counter?.begin()
@@ -315,6 +316,7 @@ public struct Runner {
             elapsed &+= Clock.now() &- start
             next += batchSize
         }
+        let cpuShare = Double(Clock.threadCPUTime() &- cpuStart) / Double(max(1, Clock.now() &- wallStart))
         let steadyInstructions = counter?.close(.steady, units: units)
         let afterSteady = probe.snapshot()
         let requestCalls = cell.sink.requestCalls &- requestsBefore
@@ -342,7 +344,7 @@ public struct Runner {
         )
         let sentinelAfter = sentinel?.reading()
         let slower = sentinelBefore.flatMap { before in sentinelAfter.map { max(before, $0) } }
-        return TimedRepetition(nanosecondsPerUnit: nanosecondsPerUnit, sentinel: slower)
+        return TimedRepetition(nanosecondsPerUnit: nanosecondsPerUnit, sentinel: slower, cpuShare: sentinel.map { _ in cpuShare })
     }
 
     private func record(

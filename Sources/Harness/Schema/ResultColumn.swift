@@ -60,14 +60,17 @@ public enum ResultColumn {
     )
     public static let repetitionsDisturbed = ColumnDeclaration(
         "repetitions_disturbed", unit: .count,
-        "repetitions timed while the machine ran slow, left out of the time statistics (their counts and checksums "
+        "repetitions timed while the machine ran slow, or while the cell's thread had a CPU for less than \(CPUShare.leastText) of the "
+            + "time (another process shared its core), left out of the time statistics (their counts and checksums "
             + "still count), unless fewer than half were quiet: then every repetition is kept, `detail` says "
             + "`machine disturbed`, and `machine_slowdown` shows how slow; empty with `--no-noise-gate`"
     )
     public static let machineSlowdown = ColumnDeclaration(
         "machine_slowdown", unit: .ratio,
         "median, over the kept repetitions, of the noise gate's sentinel time around each repetition over the quiet "
-            + "machine's: 1 is a quiet machine (docs/CSV.md, \"The noise gate\"). Empty for the cells that keep a second thread busy"
+            + "machine's, divided by the share of the repetition's time the cell's thread had a CPU: 1 is a quiet machine, "
+            + "2 a cell that shared its core throughout (docs/CSV.md, \"The noise gate\"). Empty for the cells that keep a "
+            + "second thread busy"
     )
     public static let unitsPerRepetition = ColumnDeclaration(
         "units_per_repetition", unit: .count, "units timed per repetition (scaled to the target length unless `--elements`)"

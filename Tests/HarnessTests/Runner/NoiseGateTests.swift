@@ -4,8 +4,8 @@ import Workloads
 
 /// The noise gate keeps the repetitions timed on a quiet machine, and says so when it cannot.
 struct NoiseGateTests {
-    private func repetition(_ time: Double, sentinel: Double?) -> TimedRepetition {
-        TimedRepetition(nanosecondsPerUnit: time, sentinel: sentinel)
+    private func repetition(_ time: Double, sentinel: Double?, cpuShare: Double? = nil) -> TimedRepetition {
+        TimedRepetition(nanosecondsPerUnit: time, sentinel: sentinel, cpuShare: cpuShare)
     }
 
     @Test func repetitionsTimedWhileTheSentinelRanSlowAreLeftOut() {
@@ -34,6 +34,36 @@ struct NoiseGateTests {
         #expect(selection.disturbed == 2, "kept, and still counted: a cell timed in a slow phase says so")
         #expect(selection.note == "machine disturbed: only 1 of 3 repetitions were quiet; all are kept")
         #expect(selection.slowdown == 1.68)
+    }
+
+    /// A repetition that shared its core is disturbed, however fast the sentinel's short probes ran around
+    /// it, and its slowdown counts the time it had no CPU: 1.04 at the probes with half the CPU is 2.08.
+    @Test func aRepetitionWithoutACPUForFivePercentOfItsTimeIsDisturbed() {
+        let repetitions = [
+            repetition(100, sentinel: 104, cpuShare: 0.999), repetition(190, sentinel: 104, cpuShare: 0.5),
+            repetition(101, sentinel: 104, cpuShare: 0.951), repetition(150, sentinel: 104, cpuShare: 0.949),
+        ]
+        #expect(repetitions.map { $0.isQuiet(best: 100, threshold: NoiseGate.quietThreshold) } == [true, false, true, false])
+        let selection = NoiseGate.select(repetitions, best: 100, required: 2)
+        #expect(selection.samples == [100, 101])
+        #expect(selection.disturbed == 2)
+        #expect(repetitions[1].slowdown(best: 100) == 2.08)
+        #expect(repetition(1, sentinel: 104, cpuShare: nil).slowdown(best: 100) == 1.04, "not measured: the sentinel alone")
+        #expect(repetition(1, sentinel: 104, cpuShare: 1.02).slowdown(best: 100) == 1.04, "a share over 1 is not a speed-up")
+    }
+
+    /// When too few are quiet, the note says how many had no CPU for part of their time, and the slowdown of
+    /// the repetitions kept says how slow.
+    @Test func aCellTimedWhileItSharedItsCoreSaysSo() {
+        let repetitions = [
+            repetition(190, sentinel: 100, cpuShare: 0.5), repetition(100, sentinel: 100, cpuShare: 1),
+            repetition(200, sentinel: 100, cpuShare: 0.5),
+        ]
+        let selection = NoiseGate.select(repetitions, best: 100, required: 2)
+        #expect(selection.samples == [190, 100, 200])
+        #expect(selection.disturbed == 2)
+        #expect(selection.note == "machine disturbed: only 1 of 3 repetitions were quiet (2 had a CPU for less than 95% of their time); all are kept")
+        #expect(selection.slowdown == 2)
     }
 
     @Test func withoutASentinelEveryRepetitionCounts() {

@@ -70,6 +70,31 @@ struct PriceListTests {
         #expect(group.keptRounds(best: nil, required: 6).rounds.count == 6, "no gate: every round")
     }
 
+    /// A group most of whose rounds shared the core with another process is marked, whatever its interval:
+    /// both sides of each difference ran slow alike. With half of them on a CPU it is a price.
+    @Test func aControlTimedWhileItSharedItsCoreIsMarkedWithWhy() throws {
+        func shared(_ rounds: Int) -> InterleavedCells {
+            var group = Self.pair(.malloc, Array(repeating: 8, count: 6), Array(repeating: 12, count: 6), sentinels: Array(repeating: 100, count: 6))
+            for round in 0..<rounds { group.rounds[round][1].cpuShare = 0.5 }
+            return group
+        }
+        let marked = try #require(PriceList.prices(timed: [shared(4)]).first)
+        #expect(!marked.isTrusted)
+        #expect(marked.untrustedReason == "only 2 of its 6 rounds had a CPU for 95% of their time or more: another process shared the core")
+        #expect(try #require(PriceList.prices(timed: [shared(3)]).first).isTrusted)
+    }
+
+    /// The call chain's rounds judged alike: ``PriceList/deepFrame`` is marked for them, its call's price is not.
+    @Test func aChainTimedWhileItSharedItsCoreIsMarked() throws {
+        var groups = Self.callAndChain([30, 96, 240])
+        for round in 0..<6 { groups[1].rounds[round][2].cpuShare = 0.6 }
+        let prices = PriceList.prices(timed: groups)
+        #expect(prices.contains { $0.event == AnatomyControlAction.emptyCall.rawValue && $0.isTrusted })
+        let deep = prices.filter { $0.event == PriceList.deepFrame }
+        #expect(deep.count == 2 && deep.allSatisfy { !$0.isTrusted })
+        #expect(deep.first?.untrustedReason?.hasSuffix("another process shared the core") == true)
+    }
+
     /// A group one of whose cells is not `ok`, or that has no round, prices nothing.
     @Test func aGroupThatIsNotWholePricesNothing() {
         var failed = Self.pair(.malloc, [8, 8], [12, 12])
