@@ -100,7 +100,6 @@ public enum NoiseGate {
     /// phase measured here is ~1.4-1.5x; a quiet machine's probes vary by a few percent.
     static let quietThreshold = 1.15
 
-
     struct Selection: Equatable {
         var samples: [Double]
         /// The repetitions timed while the machine ran slow, left out or (with a note) kept.

@@ -306,8 +306,9 @@ public struct Runner {
         let requestsBefore = cell.sink.requestCalls, returnsBefore = cell.sink.demandReturns
         var elapsed: UInt64 = 0
         var next = warmup
+        // Only where the noise gate judges the repetition: an instruction run reads no other clock.
+        let cpuStart = sentinel.map { _ in (wall: Clock.now(), thread: Clock.threadCPUTime()) }
         counter?.open()
-        let wallStart = Clock.now(), cpuStart = Clock.threadCPUTime()
         for _ in 0..<configuration.batches {
             let start = Clock.now()
             counter?.begin()
@@ -316,8 +317,10 @@ public struct Runner {
             elapsed &+= Clock.now() &- start
             next += batchSize
         }
-        let cpuShare = Double(Clock.threadCPUTime() &- cpuStart) / Double(max(1, Clock.now() &- wallStart))
         let steadyInstructions = counter?.close(.steady, units: units)
+        let cpuShare = cpuStart.map { start in
+            Double(Clock.threadCPUTime() &- start.thread) / Double(max(1, Clock.now() &- start.wall))
+        }
         let afterSteady = probe.snapshot()
         let requestCalls = cell.sink.requestCalls &- requestsBefore
         let demandReturns = cell.sink.demandReturns &- returnsBefore
@@ -344,7 +347,7 @@ public struct Runner {
         )
         let sentinelAfter = sentinel?.reading()
         let slower = sentinelBefore.flatMap { before in sentinelAfter.map { max(before, $0) } }
-        return TimedRepetition(nanosecondsPerUnit: nanosecondsPerUnit, sentinel: slower, cpuShare: sentinel.map { _ in cpuShare })
+        return TimedRepetition(nanosecondsPerUnit: nanosecondsPerUnit, sentinel: slower, cpuShare: cpuShare)
     }
 
     private func record(
