@@ -69,6 +69,9 @@ public struct IsolatedRunner {
         defer { if given == nil { scratch.remove() } }
         let cells = shard.cells(of: workloads, implementations)
         let measured = cells.count { $0.workload.unsupportedReason(for: $0.implementation) == nil }
+        let parts = Self.parts(configuration)
+        var firstPart = configuration
+        firstPart.repetitions = parts[0]
         let launcher = try CellLauncher(executable: executable, configuration: configuration, scratch: scratch)
         var results: [CellResult] = []
         var timings: [[TimedRepetition]] = []
@@ -79,7 +82,7 @@ public struct IsolatedRunner {
         for (workload, implementation) in cells {
             if shouldStop() { return finish(results, timings, bests, complete: false) }
             let request = CellRequest(
-                workload: workload.name, implementation: implementation.id, configuration: configuration, latency: true
+                workload: workload.name, implementation: implementation.id, configuration: firstPart, latency: true
             )
             if let reason = workload.unsupportedReason(for: implementation) {
                 // Nothing to measure: no process to start (under callgrind, a second's start-up).
@@ -89,7 +92,8 @@ public struct IsolatedRunner {
                 continue
             }
             let position = "cell \(results.count + 1)/\(cells.count)"
-            step(ProgressStep(label: "\(position) \(workload.name) / \(implementation.id.rawValue)", done: started, total: measured))
+            let label = "\(position) \(workload.name) / \(implementation.id.rawValue)\(Self.partText(0, of: parts))"
+            step(ProgressStep(label: label, done: started, total: measured * parts.count))
             started += 1
             let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch, launcher)
             if case .stopped = cell.ending { return finish(results, timings, bests, complete: false) }
@@ -101,8 +105,72 @@ public struct IsolatedRunner {
             // times, never `ok` rows with empty ones; the end of the run selects again over every cell.
             cellFinished(finish(results, timings, bests, complete: false).results)
         }
-        try remeasureDisturbed(&results, &timings, &bests, workloads: workloads, wait: wait, scratch: scratch, launcher)
+        for (part, repetitions) in parts.enumerated().dropFirst() {
+            for index in results.indices where results[index].status == .ok {
+                let (workload, implementation) = cells[index]
+                let label = "cell \(index + 1)/\(cells.count) \(workload.name) / \(implementation.id.rawValue)\(Self.partText(part, of: parts))"
+                step(ProgressStep(label: label, done: started, total: measured * parts.count))
+                started += 1
+                let more = MoreRepetitions(index: index, workload: workload, implementation: implementation, repetitions: repetitions)
+                guard !shouldStop(), try measure(more, &results, &timings, &bests, scratch: scratch, launcher) else {
+                    return finish(results, timings, bests, complete: false)
+                }
+                cellFinished(finish(results, timings, bests, complete: false).results)
+            }
+        }
+        try remeasureDisturbed(&results, &timings, &bests, cells: cells, wait: wait, scratch: scratch, launcher)
         return finish(results, timings, bests, complete: !shouldStop())
+    }
+
+    // MARK: - A cell's repetitions in parts
+
+    /// The repetitions each of a cell's processes times, in order: a time run's cell is measured in up to
+    /// three processes of at least three repetitions each (11: 4, 4 and 3), each part in a pass over every
+    /// cell, so that its repetitions come from moments minutes apart and from processes laid out apart.
+    ///
+    /// Why: a process's memory layout can make one cell run slow for the process's whole life, where the
+    /// sentinel, laid out elsewhere, does not. Measured on the 2-core Intel VM: `pipelineDepth (16) [direct]
+    /// / structBridge` took 96-101 ns in 9 processes of 10 and 131.8 ns (its fastest repetition 130.9) in the
+    /// tenth, each with the sentinel quiet; in a load trial's quiet run it took 163.9 ns where both busy runs
+    /// took 96, and so read 0.59x beside them. A part of 4 of 11 repetitions cannot move the median. Each
+    /// more process costs its start, the sentinel's warm-up and the pilot: 28 ms there. An instruction run,
+    /// whose counts repeat, and a run of fewer than 6 repetitions (`--quick`) keep one process a cell.
+    static func parts(_ configuration: RunConfiguration) -> [Int] {
+        let repetitions = configuration.repetitions
+        let count = configuration.instructionSource == nil ? min(3, max(1, repetitions / 3)) : 1
+        let processes = repetitions < 6 ? 1 : count
+        return (0..<processes).map { part in repetitions / processes + (part < repetitions % processes ? 1 : 0) }
+    }
+
+    /// ` (part 2 of 3)` in a progress line, or nothing for a cell measured in one process.
+    static func partText(_ part: Int, of parts: [Int]) -> String {
+        parts.count == 1 ? "" : " (part \(part + 1) of \(parts.count))"
+    }
+
+    /// A request for more repetitions of the cell at `index` of the run: the units its first process chose,
+    /// no latency repetition.
+    private struct MoreRepetitions {
+        var index: Int
+        var workload: any Workload
+        var implementation: Implementation
+        var repetitions: Int
+    }
+
+    /// Measures `more` in a process of its own and folds it into the cell's row; false when the run is stopping.
+    private func measure(
+        _ more: MoreRepetitions, _ results: inout [CellResult], _ timings: inout [[TimedRepetition]], _ bests: inout [Double],
+        scratch: ScratchDirectory, _ launcher: CellLauncher
+    ) throws(HarnessError) -> Bool {
+        var extra = configuration
+        extra.repetitions = more.repetitions
+        extra.unitsPerRepetition = results[more.index].unitsPerRepetition
+        let request = CellRequest(workload: more.workload.name, implementation: more.implementation.id, configuration: extra, latency: false)
+        let cell = try measure(request, workload: more.workload, implementation: more.implementation, scratch: scratch, launcher)
+        if case .stopped = cell.ending { return false }
+        results[more.index].absorb(cell.measured.result)
+        timings[more.index] += cell.measured.timings
+        bests += cell.measured.sentinelBest.map { [$0] } ?? []
+        return true
     }
 
     // MARK: - One child
@@ -181,7 +249,8 @@ public struct IsolatedRunner {
 
     private func remeasureDisturbed(
         _ results: inout [CellResult], _ timings: inout [[TimedRepetition]], _ bests: inout [Double],
-        workloads: [any Workload], wait: QuietMachineWait?, scratch: ScratchDirectory, _ launcher: CellLauncher
+        cells: [(workload: any Workload, implementation: Implementation)], wait: QuietMachineWait?, scratch: ScratchDirectory,
+        _ launcher: CellLauncher
     ) throws(HarnessError) {
         guard configuration.noiseGate else { return }
         let wanted = configuration.repetitions
@@ -190,24 +259,15 @@ public struct IsolatedRunner {
             let best = Self.quietSentinel(bests) ?? .infinity
             for index in results.indices where results[index].status == .ok {
                 let quiet = NoiseGate.quietCount(timings[index], best: best)
-                guard quiet < wanted, !shouldStop(),
-                    let workload = workloads.first(where: { $0.name == results[index].workload })
-                else { continue }
+                guard quiet < wanted, !shouldStop() else { continue }
                 if let wait, !wait.untilQuiet(), !warned {
                     warned = true
                     progress("machine still slow after the run's \(Int(quietWaitBudgetSeconds)) s of waiting: measuring anyway")
                 }
-                var extra = configuration
-                extra.repetitions = wanted - quiet
-                extra.unitsPerRepetition = results[index].unitsPerRepetition
-                let implementation = Registry.implementation(results[index].implementation)
-                progress("machine disturbed: \(extra.repetitions) more repetitions (pass \(pass)) \(workload.name) / \(implementation.id.rawValue)")
-                let request = CellRequest(workload: workload.name, implementation: implementation.id, configuration: extra, latency: false)
-                let cell = try measure(request, workload: workload, implementation: implementation, scratch: scratch, launcher)
-                if case .stopped = cell.ending { return }
-                results[index].absorb(cell.measured.result)
-                timings[index] += cell.measured.timings
-                bests += cell.measured.sentinelBest.map { [$0] } ?? []
+                let (workload, implementation) = cells[index]
+                progress("machine disturbed: \(wanted - quiet) more repetitions (pass \(pass)) \(workload.name) / \(implementation.id.rawValue)")
+                let more = MoreRepetitions(index: index, workload: workload, implementation: implementation, repetitions: wanted - quiet)
+                guard try measure(more, &results, &timings, &bests, scratch: scratch, launcher) else { return }
             }
         }
     }

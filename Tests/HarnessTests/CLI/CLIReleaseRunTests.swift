@@ -117,6 +117,27 @@ struct CLIReleaseRunTests {
         #expect(table.rows.map { $0[table.column("workload")!] } == expected)
     }
 
+    /// Six repetitions are measured in two processes of three, the second a pass after the first (its
+    /// progress line says `part 2 of 2`), and the row has all six.
+    @Test func aCellsRepetitionsComeFromTwoProcesses() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = [
+            "run", "--workloads", "map", "--implementations", "baseline,builtin", "--elements", "1000", "--repetitions", "6",
+            "--no-latency", "--no-noise-gate", "--output", "runs",
+        ]
+        let outcome = try await ToolProcess.run(tool, arguments, in: directory.path)
+        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(lines.count { $0.contains("map / builtin (part 1 of 2)") } == 1, "\(outcome.standardError)")
+        #expect(lines.count { $0.contains("map / builtin (part 2 of 2)") } == 1, "\(outcome.standardError)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let table = try CSVTable.read(from: directory.appending("runs/\(run)/results.csv"))
+        #expect(table.rows.map { $0[table.column("repetitions")!] } == ["6", "6"])
+        #expect(table.rows.map { $0[table.column("status")!] } == ["ok", "ok"])
+    }
+
     /// The release build's steady state: no style allocates per element on `map`, the Rx family included
     /// (a debug build allocates a reabstraction thunk per Rx event; see `SteadyStateAllocationTests`), but
     /// `asyncSequence`, whose consumer task allocates as it suspends and resumes (docs/STYLES.md).
