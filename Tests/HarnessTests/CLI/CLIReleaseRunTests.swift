@@ -138,6 +138,27 @@ struct CLIReleaseRunTests {
         #expect(table.rows.map { $0[table.column("status")!] } == ["ok", "ok"])
     }
 
+    /// The price list's groups too: each group's rounds come from two processes, and every action is priced.
+    @Test func aPriceGroupsRoundsComeFromTwoProcesses() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let arguments = [
+            "run", "--workloads", "map", "--implementations", "baseline", "--elements", "1000", "--repetitions", "6",
+            "--no-latency", "--no-noise-gate", "--prices", "--output", "runs",
+        ]
+        let outcome = try await ToolProcess.run(tool, arguments, in: directory.path)
+        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
+        let malloc = "prices: anatomyControl (malloc x1) | anatomyControl (malloc x3)"
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(lines.count { $0.contains("\(malloc) (part 1 of 2)") } == 1, "\(outcome.standardError)")
+        #expect(lines.count { $0.contains("\(malloc) (part 2 of 2)") } == 1, "\(outcome.standardError)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let prices = try CSVTable.read(from: directory.appending("runs/\(run)/prices.csv"))
+        let events = Set(prices.rows.map { $0[prices.column("event")!] })
+        #expect(events.isSuperset(of: ["retainRelease", "malloc", "llMiss", "deepFrame"]), "\(events)")
+    }
+
     /// The release build's steady state: no style allocates per element on `map`, the Rx family included
     /// (a debug build allocates a reabstraction thunk per Rx event; see `SteadyStateAllocationTests`), but
     /// `asyncSequence`, whose consumer task allocates as it suspends and resumes (docs/STYLES.md).
