@@ -8,8 +8,8 @@ import Workloads
 /// controls, whose prices are differences between the cells of one group.
 ///
 /// As ``IsolatedRunner`` does with cells, it judges the rounds against the quiet machine's sentinel of every
-/// child (``IsolatedRunner/quietSentinel(_:)``), and measures a group left with fewer quiet rounds than asked
-/// for again once the machine is quiet, up to three times. A child that crashes or hangs fails its group's
+/// child (``IsolatedRunner/quietSentinel(_:)``), and measures a group left with too few quiet rounds
+/// (``IsolatedRunner/remeasuredBelow(_:)``) again once the machine is quiet, up to three times. A child that crashes or hangs fails its group's
 /// cells, and the run goes on.
 public struct InterleavedRunner {
     /// The tool's own executable, which understands `interleaved-cells --request FILE --result FILE`.
@@ -75,18 +75,19 @@ public struct InterleavedRunner {
         return Outcome(groups: measured.map { $0.keptRounds(best: best, required: required) }, complete: !shouldStop())
     }
 
-    /// Measures a group again, for the rounds it lacks, while it has fewer quiet rounds than asked for.
+    /// Measures a group again, for the rounds it lacks, while it has fewer quiet rounds than
+    /// ``IsolatedRunner/remeasuredBelow(_:)``.
     private func remeasureDisturbed(
         _ measured: inout [InterleavedCells], _ bests: inout [Double], groups: [[any Workload]], _ implementation: Implementation,
         wait: QuietMachineWait?, scratch: ScratchDirectory
     ) throws(HarnessError) {
         guard configuration.noiseGate else { return }
-        let wanted = configuration.repetitions
+        let wanted = configuration.repetitions, required = IsolatedRunner.remeasuredBelow(configuration)
         for pass in 1...3 {
             let best = IsolatedRunner.quietSentinel(bests) ?? .infinity
             for index in measured.indices where measured[index].results.allSatisfy({ $0.status == .ok }) {
                 let quiet = measured[index].quietRounds(best: best).count
-                guard quiet < wanted, !shouldStop() else { continue }
+                guard quiet < required, !shouldStop() else { continue }
                 if let wait, !wait.untilQuiet() {
                     progress("machine still slow after \(Int(quietWaitBudgetSeconds)) s of waiting: measuring anyway")
                 }

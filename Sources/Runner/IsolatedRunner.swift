@@ -9,8 +9,9 @@ import Workloads
 ///
 /// The children report every repetition with its sentinel probe (see ``MachineSentinel``); the noise
 /// gate is applied here, against the best sentinel of all children, so a child that ran entirely in a
-/// slow phase is recognised as such. Cells left with too few quiet repetitions get a child asking for
-/// more, up to three times, each once the machine is quiet again (within a waiting budget).
+/// slow phase is recognised as such. Cells left with too few quiet repetitions (``remeasuredBelow(_:)``) get
+/// a child asking for more, up to three times, each once the machine is quiet again (within a waiting
+/// budget). A time run measures each cell in parts, each a pass over every cell (``parts(_:)``).
 public struct IsolatedRunner {
     public typealias Progress = (String) -> Void
 
@@ -142,6 +143,18 @@ public struct IsolatedRunner {
         return (0..<processes).map { part in repetitions / processes + (part < repetitions % processes ? 1 : 0) }
     }
 
+    /// The noise gate measures a cell again, for the repetitions it lacks, while it has fewer quiet ones than
+    /// this: with its repetitions in parts, fewer than the half the statistics need (``Runner/requiredQuiet(_:)``),
+    /// which the parts could not give it; in one process, fewer than asked for.
+    ///
+    /// Why not all of them when in parts: parts spread a cell over three moments, so a slow phase touches more
+    /// cells than it did, each a little, and measuring every cell with a disturbed repetition again cost most
+    /// of a default run in a noisy hour (550 s on the Intel VM, 298, 275 and 251 cells measured again in the
+    /// three passes) while the median of the quiet half is the same statistic the gate keeps.
+    static func remeasuredBelow(_ configuration: RunConfiguration) -> Int {
+        parts(configuration).count > 1 ? Runner.requiredQuiet(configuration.repetitions) : configuration.repetitions
+    }
+
     /// ` (part 2 of 3)` in a progress line, or nothing for a cell measured in one process.
     static func partText(_ part: Int, of parts: [Int]) -> String {
         parts.count == 1 ? "" : " (part \(part + 1) of \(parts.count))"
@@ -253,13 +266,13 @@ public struct IsolatedRunner {
         _ launcher: CellLauncher
     ) throws(HarnessError) {
         guard configuration.noiseGate else { return }
-        let wanted = configuration.repetitions
+        let wanted = configuration.repetitions, required = Self.remeasuredBelow(configuration)
         var warned = false
         for pass in 1...3 {
             let best = Self.quietSentinel(bests) ?? .infinity
             for index in results.indices where results[index].status == .ok {
                 let quiet = NoiseGate.quietCount(timings[index], best: best)
-                guard quiet < wanted, !shouldStop() else { continue }
+                guard quiet < required, !shouldStop() else { continue }
                 if let wait, !wait.untilQuiet(), !warned {
                     warned = true
                     progress("machine still slow after the run's \(Int(quietWaitBudgetSeconds)) s of waiting: measuring anyway")
@@ -282,6 +295,11 @@ public struct IsolatedRunner {
                 timings[index], best: best ?? .infinity, required: Runner.requiredQuiet(configuration.repetitions)
             )
             results[index].keep(selection, gated: configuration.noiseGate)
+            // A run stopped, or killed, between a cell's parts: its row says it has fewer than asked for.
+            if !complete && results[index].status == .ok && timings[index].count < configuration.repetitions {
+                let stopped = "stopped after \(timings[index].count) of \(configuration.repetitions) repetitions"
+                results[index].detail = results[index].detail.isEmpty ? stopped : "\(stopped); \(results[index].detail)"
+            }
         }
         Runner.fillBaselineRatios(&results)
         Runner.fillDemandOverheads(&results, workloads: Scenarios.all)

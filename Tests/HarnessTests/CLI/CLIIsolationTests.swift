@@ -86,6 +86,28 @@ struct CLIIsolationTests {
         #expect(environment.rows.contains(["run_complete", "false"]))
     }
 
+    /// Stopped between a cell's parts: `map`'s first part (3 of 6 repetitions) is written, `fault (hang)`'s hangs,
+    /// and `map`'s row says it has 3 of the 6 asked for.
+    @Test func aRunStoppedBetweenACellsPartsSaysHowManyRepetitionsItsRowHas() async throws {
+        guard let tool = ToolBinary.release() else { return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let runs = directory.appending("runs")
+        let outcome = try await ToolProcess.run(
+            tool,
+            ["run", "--workloads", "map,fault (hang)", "--implementations", "structBridge", "--elements", "2000",
+             "--repetitions", "6", "--no-latency", "--no-noise-gate", "--cell-timeout", "100", "--output", "runs"],
+            in: directory.path, environment: Self.faults,
+            terminateWhen: { Self.finishedRows(under: runs) == 1 }, terminateWith: SIGTERM
+        )
+        #expect(outcome.exitedNormally && outcome.exitStatus == 130, "\(outcome)")
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: runs).first)
+        let table = try CSVTable.read(from: "\(runs)/\(run)/results.csv")
+        #expect(table.rows.count == 1)
+        #expect(table.rows.first?[table.column("repetitions")!] == "3")
+        #expect(table.rows.first?[table.column("detail")!] == "stopped after 3 of 6 repetitions")
+    }
+
     /// Rows in the one run directory under `runs`, or 0 while there is none yet.
     private static func finishedRows(under runs: String) -> Int {
         guard let run = try? FileManager.default.contentsOfDirectory(atPath: runs).first(where: { !$0.hasSuffix("-earlier") }),

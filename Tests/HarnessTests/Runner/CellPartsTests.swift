@@ -32,4 +32,11 @@ struct CellPartsTests {
         #expect(parts(repetitions: 11, instructions: true) == [11])
         #expect(parts(repetitions: 1) == [1])
     }
+
+    /// In parts, a cell is measured again only while it has fewer quiet repetitions than the half the
+    /// statistics need; in one process, while it has fewer than asked for, as before.
+    @Test func theGateMeasuresAgainBelowHalfInPartsAndBelowAllInOneProcess() {
+        #expect(IsolatedRunner.remeasuredBelow(RunConfiguration()) == 6)
+        #expect(IsolatedRunner.remeasuredBelow(.quick) == 5)
+    }
 }
