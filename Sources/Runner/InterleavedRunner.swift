@@ -7,10 +7,10 @@ import Workloads
 /// with its cells' repetitions interleaved (``Runner/measureInterleaved(_:_:)``): the price list's time
 /// controls, whose prices are differences between the cells of one group.
 ///
-/// As ``IsolatedRunner`` does with cells, it judges the rounds against the quiet machine's sentinel of every
-/// child (``IsolatedRunner/quietSentinel(_:)``), and measures a group left with too few quiet rounds
-/// (``IsolatedRunner/remeasuredBelow(_:)``) again once the machine is quiet, up to three times. A child that crashes or hangs fails its group's
-/// cells, and the run goes on.
+/// As ``IsolatedRunner`` does with cells, it measures each group in parts, judges the rounds against the
+/// quiet machine's sentinel of every child (``IsolatedRunner/quietSentinel(_:)``), and measures a group left
+/// with too few quiet rounds (``IsolatedRunner/remeasuredBelow(_:)``) again once the machine is quiet, up to
+/// three times. A child that crashes or hangs fails its group's cells, and the run goes on.
 public struct InterleavedRunner {
     /// The tool's own executable, which understands `interleaved-cells --request FILE --result FILE`.
     public var executable: String
