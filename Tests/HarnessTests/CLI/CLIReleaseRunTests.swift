@@ -118,42 +118,28 @@ struct CLIReleaseRunTests {
     }
 
     /// Six repetitions are measured in two processes of three, the second a pass after the first (its
-    /// progress line says `part 2 of 2`), and the row has all six.
-    @Test func aCellsRepetitionsComeFromTwoProcesses() async throws {
+    /// progress line says `part 2 of 2`), and the row has all six; the price list's groups alike, each action
+    /// priced from the rounds of both.
+    @Test func aCellsRepetitionsAndAPriceGroupsRoundsComeFromTwoProcesses() async throws {
         guard let tool = ToolBinary.release() else { return }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let arguments = [
             "run", "--workloads", "map", "--implementations", "baseline,builtin", "--elements", "1000", "--repetitions", "6",
-            "--no-latency", "--no-noise-gate", "--output", "runs",
-        ]
-        let outcome = try await ToolProcess.run(tool, arguments, in: directory.path)
-        #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
-        let lines = outcome.standardError.split(separator: "\n")
-        #expect(lines.count { $0.contains("map / builtin (part 1 of 2)") } == 1, "\(outcome.standardError)")
-        #expect(lines.count { $0.contains("map / builtin (part 2 of 2)") } == 1, "\(outcome.standardError)")
-        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
-        let table = try CSVTable.read(from: directory.appending("runs/\(run)/results.csv"))
-        #expect(table.rows.map { $0[table.column("repetitions")!] } == ["6", "6"])
-        #expect(table.rows.map { $0[table.column("status")!] } == ["ok", "ok"])
-    }
-
-    /// The price list's groups too: each group's rounds come from two processes, and every action is priced.
-    @Test func aPriceGroupsRoundsComeFromTwoProcesses() async throws {
-        guard let tool = ToolBinary.release() else { return }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let arguments = [
-            "run", "--workloads", "map", "--implementations", "baseline", "--elements", "1000", "--repetitions", "6",
             "--no-latency", "--no-noise-gate", "--prices", "--output", "runs",
         ]
         let outcome = try await ToolProcess.run(tool, arguments, in: directory.path)
         #expect(outcome.exitedNormally && outcome.exitStatus == 0, "\(outcome)")
-        let malloc = "prices: anatomyControl (malloc x1) | anatomyControl (malloc x3)"
         let lines = outcome.standardError.split(separator: "\n")
-        #expect(lines.count { $0.contains("\(malloc) (part 1 of 2)") } == 1, "\(outcome.standardError)")
-        #expect(lines.count { $0.contains("\(malloc) (part 2 of 2)") } == 1, "\(outcome.standardError)")
+        let malloc = "prices: anatomyControl (malloc x1) | anatomyControl (malloc x3)"
+        for label in ["map / builtin", malloc] {
+            #expect(lines.count { $0.contains("\(label) (part 1 of 2)") } == 1, "\(outcome.standardError)")
+            #expect(lines.count { $0.contains("\(label) (part 2 of 2)") } == 1, "\(outcome.standardError)")
+        }
         let run = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appending("runs")).first)
+        let table = try CSVTable.read(from: directory.appending("runs/\(run)/results.csv"))
+        #expect(table.rows.map { $0[table.column("repetitions")!] } == ["6", "6"])
+        #expect(table.rows.map { $0[table.column("status")!] } == ["ok", "ok"])
         let prices = try CSVTable.read(from: directory.appending("runs/\(run)/prices.csv"))
         let events = Set(prices.rows.map { $0[prices.column("event")!] })
         #expect(events.isSuperset(of: ["retainRelease", "malloc", "llMiss", "deepFrame"]), "\(events)")
