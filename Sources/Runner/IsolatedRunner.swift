@@ -133,7 +133,7 @@ public struct IsolatedRunner {
     /// sentinel, laid out elsewhere, does not. Measured on the 2-core Intel VM: `pipelineDepth (16) [direct]
     /// / structBridge` took 96-101 ns in 9 processes of 10 and 131.8 ns (its fastest repetition 130.9) in the
     /// tenth, each with the sentinel quiet; in a load trial's quiet run it took 163.9 ns where both busy runs
-    /// took 96, and so read 0.59x beside them. A part of 4 of 11 repetitions cannot move the median. Each
+    /// took 96, and so read 0.59x beside them. A part of 4 of 11 repetitions cannot set the median. Each
     /// more process costs its start, the sentinel's warm-up and the pilot: 28 ms there. An instruction run,
     /// whose counts repeat, and a run of fewer than 6 repetitions (`--quick`) keep one process a cell.
     static func parts(_ configuration: RunConfiguration) -> [Int] {
