@@ -67,23 +67,33 @@ public struct TimedRepetition: Codable, Sendable, Equatable {
     /// a core to itself; less when another process or thread took the core from it. Nil when the noise gate
     /// is off, and for the cells that keep a second thread busy (their measuring thread waits for it).
     public var cpuShare: Double?
+    /// For a cell that keeps a second thread busy, which the sentinel cannot judge: the CPUs other processes
+    /// used, on average, over all the repetitions of the process that timed this one (``OtherProcesses``).
+    /// Nil for the other cells, and when the noise gate is off or the machine cannot say.
+    public var otherProcessesCPUs: Double?
 
-    public init(nanosecondsPerUnit: Double, sentinel: Double?, cpuShare: Double? = nil) {
+    public init(nanosecondsPerUnit: Double, sentinel: Double?, cpuShare: Double? = nil, otherProcessesCPUs: Double? = nil) {
         self.nanosecondsPerUnit = nanosecondsPerUnit
         self.sentinel = sentinel
         self.cpuShare = cpuShare
+        self.otherProcessesCPUs = otherProcessesCPUs
     }
 
     /// Whether the repetition was timed on a quiet machine: its sentinel within `threshold` of the best, and
-    /// the measuring thread on a CPU for its whole time (``isOnCPU``).
+    /// the measuring thread on a CPU for its whole time (``isOnCPU``); without a sentinel, a machine the rest
+    /// of whose processes left the cell's alone (``isAlone``).
     func isQuiet(best: Double, threshold: Double) -> Bool {
-        guard let sentinel else { return true }
+        guard let sentinel else { return isAlone }
         return sentinel <= best * threshold && isOnCPU
     }
 
     /// Whether the measuring thread was on a CPU for at least ``CPUShare/least`` of the repetition (true when
     /// not measured).
     var isOnCPU: Bool { (cpuShare ?? 1) >= CPUShare.least }
+
+    /// False when other processes used ``OtherProcesses/most`` CPUs or more while the cell's process timed
+    /// the repetition (true when not measured).
+    var isAlone: Bool { (otherProcessesCPUs ?? 0) < OtherProcesses.most }
 
     /// How much slower than the quiet machine the repetition ran: its sentinel over the quiet machine's
     /// (`best`), and over again the share of its time it had a CPU. A repetition that shared its core with
@@ -120,12 +130,18 @@ public enum NoiseGate {
         let quiet = repetitions.filter { $0.isQuiet(best: best, threshold: quietThreshold) }
         let chosen: [TimedRepetition]
         var note: String?
-        if quiet.count >= required || repetitions.allSatisfy({ $0.sentinel == nil }) {
+        // Nothing judged them (the gate off): nothing to note.
+        if quiet.count >= required || repetitions.allSatisfy({ $0.sentinel == nil && $0.otherProcessesCPUs == nil }) {
             chosen = quiet
         } else {
             chosen = repetitions
             let offCPU = repetitions.count { !$0.isOnCPU }
-            let why = offCPU == 0 ? "" : " (\(offCPU) had a CPU for less than \(CPUShare.leastText) of their time)"
+            let besideOthers = repetitions.count { !$0.isAlone }
+            let why =
+                if offCPU > 0 { " (\(offCPU) had a CPU for less than \(CPUShare.leastText) of their time)" }
+                else if besideOthers > 0 {
+                    " (\(besideOthers) ran while other processes used \(DecimalText.format(OtherProcesses.most, digits: 1)) CPUs or more)"
+                } else { "" }
             note = "machine disturbed: only \(quiet.count) of \(repetitions.count) repetitions were quiet\(why); all are kept"
         }
         let slowdowns = chosen.compactMap { $0.slowdown(best: best) }

@@ -130,9 +130,16 @@ public struct Runner {
         let sentinel = configuration.noiseGate && plan.isGated ? try? MachineSentinel(input: input) : nil
         size(plan, into: &result)
         var timings: [TimedRepetition] = []
+        // A cell the sentinel cannot judge is judged by what the rest of the machine did meanwhile, over
+        // all of this process's repetitions together (the kernel counts in 10 ms ticks).
+        let others = configuration.noiseGate && !plan.isGated && configuration.instructionSource == nil ? OtherProcesses() : nil
         for repetition in 0..<configuration.repetitions where result.status == .ok {
             progress("repetition \(repetition + 1)/\(configuration.repetitions) \(plan.title)")
             if let timing = measureRepetition(plan, sentinel: sentinel, into: &result) { timings.append(timing) }
+        }
+        if let others, let now = OtherProcesses() {
+            let cpus = others.cores(until: now)
+            for index in timings.indices { timings[index].otherProcessesCPUs = cpus }
         }
         if latency && configuration.measuresLatency && result.status == .ok && workload.measuresLatency {
             progress("latency \(plan.title)")

@@ -61,7 +61,8 @@ public enum ResultColumn {
     public static let repetitionsDisturbed = ColumnDeclaration(
         "repetitions_disturbed", unit: .count,
         "repetitions timed while the machine ran slow, or while the cell's thread had a CPU for less than \(CPUShare.leastText) of the "
-            + "time (another process shared its core), left out of the time statistics (their counts and checksums "
+            + "time (another process shared its core), or, for a cell that keeps a second thread busy, while other processes "
+            + "used half a CPU or more, left out of the time statistics (their counts and checksums "
             + "still count), unless fewer than half were quiet: then every repetition is kept, `detail` says "
             + "`machine disturbed`, and `machine_slowdown` shows how slow; empty with `--no-noise-gate`"
     )

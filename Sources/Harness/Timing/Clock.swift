@@ -22,6 +22,12 @@ public enum Clock {
         nanoseconds(on: CLOCK_THREAD_CPUTIME_ID)
     }
 
+    /// Nanoseconds of CPU time every thread of this process has had (`CLOCK_PROCESS_CPUTIME_ID`): meaningful
+    /// only as differences. One system call, as ``threadCPUTime()``.
+    public static func processCPUTime() -> UInt64 {
+        nanoseconds(on: CLOCK_PROCESS_CPUTIME_ID)
+    }
+
     /// One read of `clock`, in nanoseconds: inlined into ``now()``'s callers as ``now()`` is.
     @inlinable
     @inline(__always)

@@ -74,6 +74,22 @@ struct NoiseGateTests {
         #expect(selection.slowdown == nil)
     }
 
+    /// A cell of two threads has no sentinel: it is judged by the CPUs the machine's other processes used
+    /// while its process timed it, half a CPU or more being a neighbour.
+    @Test func aCellOfTwoThreadsBesideOtherProcessesIsDisturbedAndSaysSo() {
+        let alone = TimedRepetition(nanosecondsPerUnit: 900, sentinel: nil, otherProcessesCPUs: 0.49)
+        let beside = TimedRepetition(nanosecondsPerUnit: 500, sentinel: nil, otherProcessesCPUs: 0.5)
+        #expect(alone.isQuiet(best: .infinity, threshold: NoiseGate.quietThreshold))
+        #expect(!beside.isQuiet(best: .infinity, threshold: NoiseGate.quietThreshold))
+        let kept = NoiseGate.select([alone, beside, alone], best: .infinity, required: 2)
+        #expect(kept.samples == [900, 900] && kept.disturbed == 1 && kept.note == nil)
+        let all = NoiseGate.select([beside, beside, alone], best: .infinity, required: 2)
+        #expect(all.samples == [500, 500, 900])
+        #expect(all.disturbed == 2)
+        #expect(all.note == "machine disturbed: only 1 of 3 repetitions were quiet (2 ran while other processes used 0.5 CPUs or more); all are kept")
+        #expect(all.slowdown == nil, "no sentinel, no slowdown")
+    }
+
     @Test func halfOfTheRepetitionsMustBeQuiet() {
         #expect(Runner.requiredQuiet(11) == 6)
         #expect(Runner.requiredQuiet(5) == 3)

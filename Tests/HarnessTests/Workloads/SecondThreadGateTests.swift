@@ -39,5 +39,10 @@ struct SecondThreadGateTests {
         #expect(oneThread.sentinelBest != nil)
         #expect(consumerTask.timings.count == 2 && consumerTask.timings.allSatisfy { $0.sentinel == nil && $0.cpuShare == nil })
         #expect(consumerTask.sentinelBest == nil)
+        // The cell of two threads is judged by the other processes' CPUs instead, one reading over the
+        // process's repetitions (not above 0: a test may run beside anything); the sentinel's cells are not.
+        let others = consumerTask.timings.compactMap(\.otherProcessesCPUs)
+        #expect(others.count == 2 && Set(others).count == 1 && others.allSatisfy { $0 >= 0 && $0.isFinite })
+        #expect(oneThread.timings.allSatisfy { $0.otherProcessesCPUs == nil })
     }
 }
