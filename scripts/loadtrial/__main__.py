@@ -142,6 +142,8 @@ def report(tool: Path, measured: dict, conditions: list[tuple[str, int]]) -> lis
             prices_text = f"{sum(price.holds is True for price in prices)} of {sum(price.holds is not None for price in prices)}"
             medians = tally.medians(quiet_rows, rows)
             medians_text = f"{medians.within} of {medians.cells} ({100 * medians.within / max(1, medians.cells):.0f}%)"
+            if medians.outside:
+                medians_text += f"; of the {len(medians.outside)} others, {medians.outside_marked} say machine disturbed"
             orderings = subprocess.run([str(tool), "orderings", str(quiet_directory), str(directory), "--format", "csv"],
                                        capture_output=True, text=True)  # fmt: skip
             if orderings.returncode == 0:

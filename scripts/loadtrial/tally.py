@@ -22,12 +22,17 @@ def read(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
+MACHINE_DISTURBED = "machine disturbed"
+
+
 @dataclass
 class Medians:
-    """Cells timed `ok` in both runs, and those whose loaded median is beyond the tolerance."""
+    """Cells timed `ok` in both runs, those whose loaded median is beyond the tolerance, and how many of
+    those the loaded run's own row said were measured on a disturbed machine (its `detail`)."""
 
     cells: int = 0
     outside: list[tuple[str, float]] = field(default_factory=list)
+    outside_marked: int = 0
 
     @property
     def within(self) -> int:
@@ -43,12 +48,18 @@ def medians(quiet: list[dict[str, str]], loaded: list[dict[str, str]], tolerance
         }
 
     before, after = timed(quiet), timed(loaded)
+    marked = {
+        (row["workload"], row["unit"], row["implementation"])
+        for row in loaded
+        if MACHINE_DISTURBED in row.get("detail", "")
+    }
     result = Medians()
     for key in sorted(before.keys() & after.keys()):
         result.cells += 1
         ratio = after[key] / before[key]
         if abs(ratio - 1) > tolerance:
             result.outside.append((f"{key[0]} / {key[2]}", ratio))
+            result.outside_marked += key in marked
     return result
 
 

@@ -5,9 +5,11 @@ import unittest
 from loadtrial import tally
 
 
-def row(workload: str, implementation: str, median: str, status: str = "ok", disturbed: str = "0") -> dict[str, str]:
+def row(
+    workload: str, implementation: str, median: str, status: str = "ok", disturbed: str = "0", detail: str = ""
+) -> dict[str, str]:
     return {"workload": workload, "unit": "element", "implementation": implementation, "status": status,
-            "ns_per_unit_median": median, "repetitions_disturbed": disturbed}  # fmt: skip
+            "ns_per_unit_median": median, "repetitions_disturbed": disturbed, "detail": detail}  # fmt: skip
 
 
 class MediansTests(unittest.TestCase):
@@ -18,6 +20,14 @@ class MediansTests(unittest.TestCase):
         self.assertEqual(medians.cells, 3)
         self.assertEqual(medians.within, 1)
         self.assertEqual([cell for cell, _ in medians.outside], ["map / structBridge", "scan / builtin"])
+
+    def test_a_cell_outside_whose_row_says_machine_disturbed_is_counted_as_marked(self) -> None:
+        quiet = [row("asyncHop", "builtin", "100"), row("map", "builtin", "10"), row("scan", "builtin", "50")]
+        disturbed = "machine disturbed: only 0 of 11 repetitions were quiet; all are kept"
+        loaded = [row("asyncHop", "builtin", "50", detail=disturbed), row("map", "builtin", "12"),
+                  row("scan", "builtin", "50", detail=disturbed)]  # fmt: skip
+        medians = tally.medians(quiet, loaded)
+        self.assertEqual((medians.within, len(medians.outside), medians.outside_marked), (1, 2, 1))
 
     def test_cells_not_ok_or_in_one_run_only_are_not_counted(self) -> None:
         quiet = [row("map", "builtin", "100"), row("filter", "builtin", "10", status="crashed"), row("scan", "builtin", "5")]
