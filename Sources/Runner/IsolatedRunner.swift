@@ -281,7 +281,7 @@ public struct IsolatedRunner {
                         let cpus = OtherProcesses.now()
                         besideOthers = cpus.map { $0 >= OtherProcesses.most } ?? false
                         if besideOthers == true {
-                            progress("other processes are using \(DecimalText.format(cpus ?? 0, digits: 1)) CPUs: the cells of two threads are not measured again (pass \(pass))")
+                            progress("other processes are using \(DecimalText.format(cpus ?? 0, digits: 1)) of the machine's CPUs: the cells of two threads are not measured again (pass \(pass))")
                         }
                     }
                     if besideOthers == true { continue }
