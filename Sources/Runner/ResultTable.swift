@@ -102,11 +102,6 @@ public enum ResultTable {
     public static func format(_ value: Double?, digits: Int = 3) -> String {
         guard let value, value.isFinite else { return "" }
         if digits == 0 { return String(Int64(value.rounded())) }
-        var text = String(format: "%.\(digits)f", value)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text
+        return DecimalText.trimmedFixed(value, digits: digits)
     }
 }

@@ -13,7 +13,7 @@ public struct RunConfiguration: Sendable, Codable {
     public var batches: Int
     /// Also run one repetition per cell with per-event timestamps into an HdrHistogram.
     public var measuresLatency: Bool
-    /// Elements in the latency repetition (at most).
+    /// Elements in the latency repetition (at most; see ``latencyUnits(of:nanosecondsPerUnit:)``).
     public var latencyUnits: Int
     /// Leave repetitions timed while the machine ran slow out of the statistics, and measure more
     /// in their place (see ``MachineSentinel``).
@@ -112,4 +112,23 @@ public struct RunConfiguration: Sendable, Codable {
     /// A B A B, read 0.985x, 1.021x and 0.994x their uncapped times (geometric means): no shift beyond
     /// the runs' own. It saves 2-3 s of the default run.
     static let mostWarmupUnits = 20_000
+
+    /// How many of `units` latency units to record, given what the first ones took each: all of them, unless
+    /// that would take longer than ten timed repetitions (``targetRepetitionNanoseconds``); then as many as
+    /// fit, but never fewer than ``leastLatencyUnits``.
+    ///
+    /// Why: a cell that hops a thread waits for each element's wake-up in its latency repetition (one
+    /// element in flight), 17-21 µs an element where its throughput is 160-620 ns: 200,000 of them were 1.3
+    /// to 4.1 s of each `asyncHop` cell's first process, 15 s of a default run, for percentiles that 27,000
+    /// elements give as well (p99.99 then has 2 of them above it). Every other cell of the default suite
+    /// records all 200,000 elements, as before.
+    func latencyUnits(of units: Int, nanosecondsPerUnit: Double) -> Int {
+        guard nanosecondsPerUnit > 0 else { return units }
+        let fitting = Double(targetRepetitionNanoseconds) * 10 / nanosecondsPerUnit
+        let least = min(units, Self.leastLatencyUnits)
+        return fitting >= Double(units) ? units : max(least, Int(fitting))
+    }
+
+    /// The fewest latency units a bounded latency repetition records: the quick run's whole repetition.
+    static let leastLatencyUnits = 20_000
 }

@@ -399,9 +399,16 @@ public struct Runner {
         } catch {
             return
         }
-        cell.run(from: 0, count: configuration.warmupUnits(for: units))
+        let warmup = configuration.warmupUnits(for: units)
+        cell.run(from: 0, count: warmup)
         cell.sink.latency = LatencyRecorder()
-        cell.run(from: configuration.warmupUnits(for: units), count: units)
+        // The first elements say how long each takes here, and so how many fit (``RunConfiguration/latencyUnits(of:nanosecondsPerUnit:)``).
+        let first = min(units, 1_000)
+        let started = Clock.now()
+        cell.run(from: warmup, count: first)
+        let each = Double(Clock.now() - started) / Double(first)
+        let recorded = configuration.latencyUnits(of: units, nanosecondsPerUnit: each)
+        if recorded > first { cell.run(from: warmup + first, count: recorded - first) }
         result.latency = cell.sink.latency?.summary
         cell.sink.latency = nil
         cell.tearDown()
