@@ -26,7 +26,7 @@ struct RepetitionMeasurement {
 }
 
 /// One CSV row: one implementation x one workload x one parameter set.
-public struct CellResult: Sendable, Codable {
+public struct CellResult: Sendable, Codable, Equatable {
     public var workload: String
     public var scenario: String
     public var parameter: String?

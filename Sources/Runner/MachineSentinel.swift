@@ -34,7 +34,7 @@ final class MachineSentinel {
     /// only when the first is more than 5% over the best: then the faster of the two, as measured below).
     ///
     /// One probe is slowed by a moment's interruption as often as by a slow phase, and a repetition of
-    /// 40 ms barely feels the moment. Measured over 3,234 repetitions of the default suite's map, filter,
+    /// 30-40 ms barely feels the moment. Measured over 3,234 repetitions of the default suite's map, filter,
     /// scan and pipelineDepth cells: one probe on each side called 10.3% of repetitions disturbed, and
     /// those were timed like the quiet ones (median 1.007x the cell's quiet median); the faster of two
     /// on each side called 3.1% disturbed, and those were slower (median 1.097x), while the repetitions

@@ -402,15 +402,23 @@ public struct Runner {
         let warmup = configuration.warmupUnits(for: units)
         cell.run(from: 0, count: warmup)
         cell.sink.latency = LatencyRecorder()
-        // The first elements say how long each takes here, and so how many fit (``RunConfiguration/latencyUnits(of:nanosecondsPerUnit:)``).
-        let first = min(units, 1_000)
-        let started = Clock.now()
-        cell.run(from: warmup, count: first)
-        let each = Double(Clock.now() - started) / Double(first)
-        let recorded = configuration.latencyUnits(of: units, nanosecondsPerUnit: each)
-        if recorded > first { cell.run(from: warmup + first, count: recorded - first) }
+        Self.runLatencyUnits(units, configuration) { cell.run(from: warmup + $0, count: $1) }
         result.latency = cell.sink.latency?.summary
         cell.sink.latency = nil
         cell.tearDown()
+    }
+
+    /// Runs up to `units` of a latency repetition through `run(from:count:)` (from 0) in two calls: the
+    /// first 1,000, timed, which say how long each takes here, then as many more as
+    /// ``RunConfiguration/latencyUnits(of:nanosecondsPerUnit:)`` lets. Returns how many it ran.
+    @discardableResult
+    static func runLatencyUnits(_ units: Int, _ configuration: RunConfiguration, _ run: (_ from: Int, _ count: Int) -> Void) -> Int {
+        let first = min(units, 1_000)
+        let started = Clock.now()
+        run(0, first)
+        let each = Double(Clock.now() - started) / Double(max(1, first))
+        let recorded = configuration.latencyUnits(of: units, nanosecondsPerUnit: each)
+        if recorded > first { run(first, recorded - first) }
+        return max(first, recorded)
     }
 }

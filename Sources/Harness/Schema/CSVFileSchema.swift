@@ -22,7 +22,12 @@ public struct CSVFileSchema<Row>: Sendable {
 
     /// The file's table: the header, then one row of fields per element of `rows`.
     public func table(_ rows: [Row]) -> CSVTable {
-        CSVTable(header: header, rows: rows.map { row in columns.map { $0.value(row) } })
+        CSVTable(header: header, rows: rows.map(fields))
+    }
+
+    /// One row's fields, in the columns' order.
+    public func fields(_ row: Row) -> [String] {
+        columns.map { $0.value(row) }
     }
 
     /// The file without its rows' type, to describe it.
