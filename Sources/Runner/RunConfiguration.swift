@@ -126,10 +126,11 @@ public struct RunConfiguration: Sendable, Codable {
     /// fit, but never fewer than ``leastLatencyUnits``.
     ///
     /// Why: a cell that hops a thread waits for each element's wake-up in its latency repetition (one
-    /// element in flight), 17-21 µs an element where its throughput is 160-620 ns: 200,000 of them were 1.3
-    /// to 4.1 s of each `asyncHop` cell's first process, 15 s of a default run, for percentiles that 27,000
-    /// elements give as well (p99.99 then has 2 of them above it). Every other cell of the default suite
-    /// records all 200,000 elements, as before.
+    /// element in flight), up to 17-21 µs an element where its throughput is 160-620 ns: 200,000 of them
+    /// were 1.3 to 4.1 s of an `asyncHop` cell's first process; a fan-out to 100 subscribers takes 4-6 µs
+    /// an element, 0.8-1.2 s. With repetitions of 30 ms, a cell whose elements take more than 1.5 µs each
+    /// records fewer than 200,000 (the fan-outs about 60,000, a sleeping hop 20,000: p99.99 still has 2 or
+    /// more above it); the other cells of the default suite, all of them.
     func latencyUnits(of units: Int, nanosecondsPerUnit: Double) -> Int {
         guard nanosecondsPerUnit > 0 else { return units }
         let fitting = Double(targetRepetitionNanoseconds) * 10 / nanosecondsPerUnit
