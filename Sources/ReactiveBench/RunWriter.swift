@@ -6,10 +6,11 @@ import StyleKit
 import Workloads
 
 /// Writes a run directory's two files, each atomically, as often as asked: once when the directory is
-/// made (no rows, `run_complete` false), as cells finish while the run goes (``IsolatedRunner/cellFinished``), and once at the end, with
-/// the per-stage fits (fits.csv). A run stopped at any moment, kill -9 included, leaves valid CSV that says
-/// how far it got. The first write also puts schema.json beside them (``RunSchema``): what every column
-/// means, and the names and colours the charts use.
+/// made (no rows, `run_complete` false), as cells finish while the run goes
+/// (``IsolatedRunner/cellFinished``), and once at the end, with the per-stage fits (fits.csv). A run
+/// stopped at any moment, kill -9 included, leaves valid CSV that says how far it got. The first write also
+/// puts schema.json beside them (``RunSchema``): what every column means, and the names and colours the
+/// charts use.
 ///
 /// results.csv is written first, then environment.csv, which records how many rows that was
 /// (`result_rows`): a results.csv with fewer rows was cut short (compare and scripts/plot refuse it).

@@ -26,7 +26,8 @@ public struct IsolatedRunner {
     /// Called with every row so far, complete as the noise gate keeps it so far, for writing partial
     /// results as the run goes: after every cell of the first pass, which adds a row, and at most once a
     /// second in the later parts, which only add repetitions to rows already there (a call makes and writes
-    /// every row: after each of a default run's 1,008 processes that was 8 s of the run).
+    /// every row: with this and the rows the tool's writer keeps, its own time between a default run's
+    /// processes fell from 11.6 s to 5.5 s).
     public var cellFinished: ([CellResult]) -> Void = { _ in }
     /// Where the stderr of a cell that failed is kept (`<workload>--<implementation>.log`); nil: nowhere.
     public var logDirectory: String?

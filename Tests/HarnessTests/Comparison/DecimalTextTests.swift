@@ -24,7 +24,8 @@ struct DecimalTextTests {
         #expect(DecimalText.trimmedFixed(-0.0001, digits: 3) == "-0")
     }
 
-    /// 20,000 values of every magnitude a run writes, each sign, 0 to 6 digits: the same text as before.
+    /// 20,000 values of every magnitude a run writes, each sign, 0 to 6 digits, and beside each one on a
+    /// rounding edge: the same text as before.
     @Test func givesTheTextStringFormatGave() {
         var generator = SeededGenerator(seed: 20261130)
         for _ in 0..<20_000 {
