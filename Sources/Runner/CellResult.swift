@@ -35,6 +35,8 @@ public struct CellResult: Sendable, Codable, Equatable {
     public var unit: MeasuredUnit
     public var implementation: ImplementationID
     public var family: Family
+    /// The threads the cell keeps busy while it is timed: 2 where ``Workload/keepsASecondThreadBusy(for:)``.
+    public var threads: Int
     public var status: CellStatus
     public var detail: String
     public var unitsPerRepetition: Int = 0
@@ -103,7 +105,7 @@ extension CellResult {
         self.init(
             workload: workload.name, scenario: workload.scenario, parameter: workload.parameter,
             source: workload.sourceAxis, unit: workload.unit, implementation: implementation.id, family: implementation.family,
-            status: status, detail: detail
+            threads: workload.keepsASecondThreadBusy(for: implementation) ? 2 : 1, status: status, detail: detail
         )
     }
 

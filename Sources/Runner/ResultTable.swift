@@ -32,6 +32,7 @@ public enum ResultTable {
         ResultColumn.unit.written(\.unit.rawValue),
         ResultColumn.implementation.written(\.implementation.rawValue),
         ResultColumn.family.written(\.family.rawValue),
+        ResultColumn.threads.written { String($0.threads) },
         ResultColumn.status.written(\.status.rawValue),
         ResultColumn.detail.written(\.detail),
     ]
@@ -69,6 +70,7 @@ public enum ResultTable {
     private static let latencyColumns: [CSVColumn<CellResult>] = ResultColumn.latencies.map { latency in
         latency.declaration.written { $0.latency.map { String(latency.value($0)) } ?? "" }
     } + [
+        ResultColumn.latencyElements.written { $0.latency.map { String($0.count) } ?? "" },
         ResultColumn.latencyRecordingOverhead.written { format($0.latencyRecordingOverhead, digits: 1) },
         ResultColumn.checksum.written { $0.checksum?.description ?? "" },
         ResultColumn.checksumExpected.written { $0.expectedChecksum?.description ?? "" },

@@ -2,10 +2,12 @@
 
 1. Builds the release tool; counts the selection's instructions once (``run --metric instructions --quick``),
    which the estimates of every run use (counts do not depend on load).
-2. Runs the selection with ``--prices`` on the machine as it is ("quiet"), then beside 1 busy loop, then
+2. Runs the selection with ``--prices`` on the machine as it is ("quiet"), a second time so ("quiet-again",
+   the control: how well two runs with nothing beside them agree here), then beside 1 busy loop, then
    beside 2 (``--busy``), each into OUTPUT/<condition>, and estimates each (``reactive-bench estimate``).
 3. Prints and writes OUTPUT/TRIAL.md: each run's time against the quiet one's, its disturbed and re-measured
-   repetitions, the share of cells whose median is within ±5% of the quiet run's, the pairs the quiet run
+   repetitions, the share of cells whose median is within ±5% of the quiet run's (all, and those of one
+   thread: results.csv's ``threads``), the pairs the quiet run
    separates by 1.2x or more that it reversed (``reactive-bench orderings``), each price against the quiet
    run's (within ±15%, or marked untrusted and left out of the estimate; never negative), and the estimate's
    share within ±20%.
@@ -79,7 +81,7 @@ def main() -> None:
     say(f"instruction counts of the selection (run --metric instructions --quick --prices) into {output}/instructions")
     instructions, _, _ = run(tool, output / "instructions", ["--metric", "instructions", "--quick", "--prices", *selection])
 
-    conditions: list[tuple[str, int]] = [("quiet", 0), *((f"busy-{count}", count) for count in busy)]
+    conditions: list[tuple[str, int]] = [("quiet", 0), ("quiet-again", 0), *((f"busy-{count}", count) for count in busy)]
     measured = {}
     for name, count in conditions:
         loops = busy_loops(count)
@@ -114,11 +116,14 @@ def report(tool: Path, measured: dict, conditions: list[tuple[str, int]]) -> lis
         f"cpu_model_number {environment.get('cpu_model_number', '?')}), {environment.get('core_count', '?')} cores; "
         f"commit {environment.get('git_commit', '?')[:10]}.",
         "",
-        "| run | time | x quiet | disturbed repetitions | re-measured repetitions | medians within ±5% of quiet | pairs ≥1.2x reversed | prices that hold | estimate within ±20% |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| run | time | x quiet | disturbed repetitions | re-measured repetitions | medians within ±5% of quiet | cells of one thread within ±5% | pairs ≥1.2x reversed | prices that hold | estimate within ±20% |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     legend = [
         "",
+        "quiet-again is the control: a second run with nothing beside it, so that each busy row can be read against "
+        "how well two quiet runs agree on this machine. Cells of one thread: those whose row says `threads` 1; a "
+        "cell of two needs both CPUs, and beside a busy loop runs as on one. "
         "Prices that hold: of the prices both runs wrote, each either within ±15% of the quiet run's and above 0, or "
         "marked not trusted (prices.csv's `trusted`), which the estimate leaves out; the quiet row counts its "
         "trusted prices. Pairs reversed: of the pairs of implementations the quiet run separates by 1.2x or more "
@@ -137,11 +142,14 @@ def report(tool: Path, measured: dict, conditions: list[tuple[str, int]]) -> lis
         prices = tally.prices(tally.read(quiet_directory / "prices.csv"), tally.read(directory / "prices.csv"))
         if name == "quiet":
             prices_text = f"{sum(price.trusted for price in prices)} of {len(prices)} trusted"
-            medians_text = reversed_text = "-"
+            medians_text = one_thread_text = reversed_text = "-"
         else:
             prices_text = f"{sum(price.holds is True for price in prices)} of {sum(price.holds is not None for price in prices)}"
             medians = tally.medians(quiet_rows, rows)
             medians_text = f"{medians.within} of {medians.cells} ({100 * medians.within / max(1, medians.cells):.0f}%)"
+            one_thread_text = (f"{medians.one_thread_within} of {medians.one_thread_cells} "
+                               f"({100 * medians.one_thread_within / medians.one_thread_cells:.0f}%)"
+                               if medians.one_thread_cells else "-")  # fmt: skip
             if medians.outside:
                 medians_text += f"; of the {len(medians.outside)} others, {medians.outside_marked} say machine disturbed"
             orderings = subprocess.run([str(tool), "orderings", str(quiet_directory), str(directory), "--format", "csv"],
@@ -163,7 +171,7 @@ def report(tool: Path, measured: dict, conditions: list[tuple[str, int]]) -> lis
                 notes.append(f"- {name}: price `{price.event}` ({price.metric}) marked: {price.reason}")
         lines.append(
             f"| {name} | {seconds:.0f} s | {seconds / quiet_seconds:.2f} | {tally.disturbed_repetitions(rows)} | "
-            f"{tally.remeasured_repetitions(stderr)} | {medians_text} | {reversed_text} | {prices_text} | "
+            f"{tally.remeasured_repetitions(stderr)} | {medians_text} | {one_thread_text} | {reversed_text} | {prices_text} | "
             f"{estimate_text} |"
         )
     return lines + legend + ([""] + notes if notes else [])

@@ -28,15 +28,24 @@ MACHINE_DISTURBED = "machine disturbed"
 @dataclass
 class Medians:
     """Cells timed `ok` in both runs, those whose loaded median is beyond the tolerance, and how many of
-    those the loaded run's own row said were measured on a disturbed machine (its `detail`)."""
+    those the loaded run's own row said were measured on a disturbed machine (its `detail`); the same
+    two counts again for the cells whose row says they keep one thread busy (results.csv's `threads`: a
+    cell of two runs as on one CPU beside a neighbour that takes the other). A run written before that
+    column counts no cell of one thread."""
 
     cells: int = 0
     outside: list[tuple[str, float]] = field(default_factory=list)
     outside_marked: int = 0
+    one_thread_cells: int = 0
+    one_thread_outside: int = 0
 
     @property
     def within(self) -> int:
         return self.cells - len(self.outside)
+
+    @property
+    def one_thread_within(self) -> int:
+        return self.one_thread_cells - self.one_thread_outside
 
 
 def medians(quiet: list[dict[str, str]], loaded: list[dict[str, str]], tolerance: float = MEDIAN_TOLERANCE) -> Medians:
@@ -53,13 +62,16 @@ def medians(quiet: list[dict[str, str]], loaded: list[dict[str, str]], tolerance
         for row in loaded
         if MACHINE_DISTURBED in row.get("detail", "")
     }
+    one_thread = {(row["workload"], row["unit"], row["implementation"]) for row in loaded if row.get("threads") == "1"}
     result = Medians()
     for key in sorted(before.keys() & after.keys()):
         result.cells += 1
+        result.one_thread_cells += key in one_thread
         ratio = after[key] / before[key]
         if abs(ratio - 1) > tolerance:
             result.outside.append((f"{key[0]} / {key[2]}", ratio))
             result.outside_marked += key in marked
+            result.one_thread_outside += key in one_thread
     return result
 
 

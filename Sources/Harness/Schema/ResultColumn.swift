@@ -45,6 +45,13 @@ public enum ResultColumn {
     public static let family = ColumnDeclaration(
         "family", "the implementation's family: `loop`, `combine` (OpenCombine), `simpleCombine`, `rx` or `asyncSequence`"
     )
+    public static let threads = ColumnDeclaration(
+        "threads", unit: .count,
+        "the threads the cell keeps busy while it is timed: `1`, or `2` where its work needs a second CPU (`asyncHop`'s "
+            + "queue thread, `contention`'s second sender, every `asyncSequence` row's consumer task). Beside a neighbour "
+            + "that takes one of a 2-core machine's CPUs, a cell of 2 runs as on one CPU and reads another number "
+            + "(docs/MEASURING.md); the noise gate judges it by the other processes' CPUs"
+    )
     public static let status = ColumnDeclaration(
         "status", namesTheRow: true,
         "`ok`; `unsupported` (the style cannot express the workload: see `detail`); `checksum_mismatch`; `failed` "
@@ -182,6 +189,14 @@ public enum ResultColumn {
             percentile: percentile
         ) { $0[keyPath: value] }
     }
+
+    public static let latencyElements = ColumnDeclaration(
+        "latency_elements", unit: .count,
+        "how many elements' latencies the percentiles are read from: the latency repetition's (200,000, quick 20,000, or "
+            + "a timed repetition's units where those are fewer), or, where recording them all would take longer than ten "
+            + "timed repetitions, as many as fit, down to 20,000. A percentile p has `latency_elements x (1 - p)` "
+            + "latencies beyond it: at 20,000, 20 beyond `latency_p999_ns` and 2 beyond `latency_p9999_ns`"
+    )
 
     public static let latencyRecordingOverhead = ColumnDeclaration(
         "latency_recording_overhead_ns", unit: .nanoseconds,

@@ -11,7 +11,7 @@ struct ResultTableCSVTests {
     /// The columns that describe a row rather than measure it: filled for every status.
     static let describing = Set([
         ResultColumn.schemaVersion, ResultColumn.workload, ResultColumn.scenario, ResultColumn.unit,
-        ResultColumn.implementation, ResultColumn.family, ResultColumn.status, ResultColumn.detail,
+        ResultColumn.implementation, ResultColumn.family, ResultColumn.threads, ResultColumn.status, ResultColumn.detail,
     ].map(\.name))
     /// Columns filled only where they apply, whatever the status: a swept parameter, the noise gate's
     /// findings (the tiny configuration runs without it), the Combine family's demand traffic, and

@@ -6,10 +6,12 @@ from loadtrial import tally
 
 
 def row(
-    workload: str, implementation: str, median: str, status: str = "ok", disturbed: str = "0", detail: str = ""
+    workload: str, implementation: str, median: str, status: str = "ok", disturbed: str = "0", detail: str = "",
+    threads: str = "1",
 ) -> dict[str, str]:
     return {"workload": workload, "unit": "element", "implementation": implementation, "status": status,
-            "ns_per_unit_median": median, "repetitions_disturbed": disturbed, "detail": detail}  # fmt: skip
+            "ns_per_unit_median": median, "repetitions_disturbed": disturbed, "detail": detail,
+            "threads": threads}  # fmt: skip
 
 
 class MediansTests(unittest.TestCase):
@@ -28,6 +30,21 @@ class MediansTests(unittest.TestCase):
                   row("scan", "builtin", "50", detail=disturbed)]  # fmt: skip
         medians = tally.medians(quiet, loaded)
         self.assertEqual((medians.within, len(medians.outside), medians.outside_marked), (1, 2, 1))
+
+    def test_the_cells_of_one_thread_are_counted_apart_by_their_threads_column(self) -> None:
+        quiet = [row("asyncHop", "builtin", "100", threads="2"), row("contention", "builtin", "100", threads="2"),
+                 row("map", "builtin", "10"), row("scan", "builtin", "50")]  # fmt: skip
+        loaded = [row("asyncHop", "builtin", "50", threads="2"), row("contention", "builtin", "101", threads="2"),
+                  row("map", "builtin", "12"), row("scan", "builtin", "50")]  # fmt: skip
+        medians = tally.medians(quiet, loaded)
+        self.assertEqual((medians.cells, medians.within), (4, 2))
+        self.assertEqual((medians.one_thread_cells, medians.one_thread_within), (2, 1))
+
+    def test_rows_without_a_threads_column_count_no_cell_of_one_thread(self) -> None:
+        quiet, loaded = [row("map", "builtin", "10")], [row("map", "builtin", "10")]
+        del loaded[0]["threads"]
+        medians = tally.medians(quiet, loaded)
+        self.assertEqual((medians.cells, medians.within, medians.one_thread_cells), (1, 1, 0))
 
     def test_cells_not_ok_or_in_one_run_only_are_not_counted(self) -> None:
         quiet = [row("map", "builtin", "100"), row("filter", "builtin", "10", status="crashed"), row("scan", "builtin", "5")]
