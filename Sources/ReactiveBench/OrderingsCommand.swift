@@ -11,7 +11,8 @@ struct OrderingsCommand: ParsableCommand {
             For every workload both runs timed, every pair of implementations (the baseline left out): how many \
             times slower the slower one is in the first run, and whether the second run puts them in the same \
             order. Prints, for pairs separated by at least 1x, 1.1x, 1.2x, 1.5x, 2x and 3x, how many the second \
-            run reversed, and the widest apart a reversed pair was: every ranking separated by more held. Made to \
+            run reversed (of them all, and of the pairs of cells that keep one thread busy: results.csv's `threads`), \
+            and the widest apart a reversed pair was: every ranking separated by more held. Made to \
             compare runs on two processors (their environment.csv say which); exits 0 whatever it finds.
             """
     )
@@ -50,9 +51,14 @@ struct OrderingsCommand: ParsableCommand {
 
     private func render(_ agreement: OrderAgreement, table: (TextTable) -> String) -> String {
         let bands = TextTable(
-            header: ["separated by at least", "pairs", "reversed"],
-            rows: agreement.bands.map { ["\(ResultTable.format($0.threshold, digits: 2))x", String($0.pairs), String($0.reversed)] },
-            rightAligned: [0, 1, 2]
+            header: ["separated by at least", "pairs", "reversed", "pairs of one thread", "of those reversed"],
+            rows: agreement.bands.map {
+                [
+                    "\(ResultTable.format($0.threshold, digits: 2))x", String($0.pairs), String($0.reversed),
+                    $0.pairsOfOneThread.map(String.init) ?? "-", $0.reversedOfOneThread.map(String.init) ?? "-",
+                ]
+            },
+            rightAligned: [0, 1, 2, 3, 4]
         )
         let verdict = agreement.largestReversedRatio.map {
             "Every pair separated by more than \(ResultTable.format($0, digits: 2))x kept its order; the widest reversed:"

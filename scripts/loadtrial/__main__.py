@@ -127,7 +127,7 @@ def report(tool: Path, measured: dict, conditions: list[tuple[str, int]]) -> lis
         "Prices that hold: of the prices both runs wrote, each either within ±15% of the quiet run's and above 0, or "
         "marked not trusted (prices.csv's `trusted`), which the estimate leaves out; the quiet row counts its "
         "trusted prices. Pairs reversed: of the pairs of implementations the quiet run separates by 1.2x or more "
-        "(`reactive-bench orderings`).",
+        "(`reactive-bench orderings`), and of those the pairs of two cells of one thread.",
     ]
     notes = []
     for name, _ in conditions:
@@ -155,8 +155,10 @@ def report(tool: Path, measured: dict, conditions: list[tuple[str, int]]) -> lis
             orderings = subprocess.run([str(tool), "orderings", str(quiet_directory), str(directory), "--format", "csv"],
                                        capture_output=True, text=True)  # fmt: skip
             if orderings.returncode == 0:
-                reversed_count, pairs = tally.reversed_pairs(list(csv.DictReader(orderings.stdout.splitlines())))
-                reversed_text = f"{reversed_count} of {pairs}"
+                counted = tally.reversed_pairs(list(csv.DictReader(orderings.stdout.splitlines())))
+                reversed_text = f"{counted.reversed} of {counted.pairs}"
+                if counted.pairs_of_one_thread is not None:
+                    reversed_text += f"; of one thread {counted.reversed_of_one_thread} of {counted.pairs_of_one_thread}"
             else:
                 reversed_text = "-"
                 notes.append(f"- {name}: no orderings: {orderings.stderr.strip()}")

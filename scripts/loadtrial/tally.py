@@ -85,11 +85,27 @@ def remeasured_repetitions(stderr: str) -> int:
     return sum(int(match) for match in DISTURBED_LINE.findall(stderr))
 
 
-def reversed_pairs(orderings: list[dict[str, str]], band: str = ORDERING_BAND) -> tuple[int, int]:
-    """(reversed, pairs) among the pairs the first run separates by at least `band` times."""
+@dataclass
+class Orderings:
+    """Of the pairs the first run separates by at least the band, how many the other run reversed; the same
+    for the pairs of cells of one thread, None when the first run's results.csv does not say (no `threads`)."""
+
+    reversed: int
+    pairs: int
+    reversed_of_one_thread: int | None
+    pairs_of_one_thread: int | None
+
+
+def reversed_pairs(orderings: list[dict[str, str]], band: str = ORDERING_BAND) -> Orderings:
+    """The band's row of orderings.csv (`reactive-bench orderings --format csv`)."""
+
+    def count(text: str | None) -> int | None:
+        return int(text) if text else None
+
     for row in orderings:
         if row["separated_by_at_least"] == band:
-            return int(row["reversed"]), int(row["pairs"])
+            return Orderings(int(row["reversed"]), int(row["pairs"]), count(row.get("reversed_of_one_thread")),
+                             count(row.get("pairs_of_one_thread")))  # fmt: skip
     raise ValueError(f"orderings.csv has no band {band}")
 
 

@@ -238,7 +238,7 @@ public enum ResultColumn {
     public static let numeric = numericDeclarations.map(\.name)
 
     private static let numericDeclarations = [
-        nanosecondsPerUnitMedian, allocationsPerUnit, bytesPerUnit, allocationsPerSubscription,
+        threads, nanosecondsPerUnitMedian, allocationsPerUnit, bytesPerUnit, allocationsPerSubscription,
         bytesPerSubscription, retainedBytes, requestCallsPerUnit, instructionsPerUnit, instructionsPerSubscription,
     ] + AnatomyCounter.allCases.flatMap { [anatomyPerUnit($0), anatomyPerSubscription($0)] }
         + InstructionComponent.allCases.map(componentPerUnit) + SimulatedEvent.allCases.map(simulatedPerUnit)

@@ -5,11 +5,15 @@ import Harness
 /// whether the other run keeps their order. The answer to "which of these conclusions travel": a ranking
 /// of two styles that one processor separates by more than ``largestReversedRatio`` held on the other.
 public struct OrderAgreement: Sendable, Equatable {
-    /// The pairs the first run separates by at least `threshold`, and how many of them the other reverses.
+    /// The pairs the first run separates by at least `threshold`, and how many of them the other reverses;
+    /// the same two counts for the pairs of cells that keep one thread busy (results.csv's `threads`), nil
+    /// when the first run does not say.
     public struct Band: Sendable, Equatable {
         public let threshold: Double
         public let pairs: Int
         public let reversed: Int
+        public let pairsOfOneThread: Int?
+        public let reversedOfOneThread: Int?
     }
 
     /// Two implementations of one workload, faster first in the first run, and how many times slower the
@@ -35,7 +39,11 @@ public struct OrderAgreement: Sendable, Equatable {
     /// Compares every pair of `ok`, timed implementations of each workload `run` and `other` share, leaving
     /// out `excluded` (the hand-written loop is the floor, not a style to rank).
     public init(_ run: RunResults, in other: RunResults, excluding excluded: Set<String> = ["baseline"]) {
-        var pairs: [(pair: Pair, isReversed: Bool)] = []
+        var pairs: [(pair: Pair, isReversed: Bool, isOfOneThread: Bool)] = []
+        let saysThreads = run.columns.contains(ResultColumn.threads.name)
+        func keepsOneThread(_ workload: String, _ implementation: String) -> Bool {
+            run[CellKey(workload: workload, implementation: implementation)]?.values[ResultColumn.threads.name] == 1
+        }
         for ranking in StyleRanking.rankings(run, excluding: excluded) {
             let timed = ranking.entries.compactMap { entry -> (String, Double, Double)? in
                 let key = CellKey(workload: ranking.workload, implementation: entry.implementation)
@@ -48,13 +56,19 @@ public struct OrderAgreement: Sendable, Equatable {
                         workload: ranking.workload, faster: timed[fast].0, slower: timed[slow].0,
                         ratio: timed[slow].1 / timed[fast].1
                     )
-                    pairs.append((pair, timed[fast].2 > timed[slow].2))
+                    let isOfOneThread = keepsOneThread(ranking.workload, pair.faster) && keepsOneThread(ranking.workload, pair.slower)
+                    pairs.append((pair, timed[fast].2 > timed[slow].2, isOfOneThread))
                 }
             }
         }
         bands = Self.thresholds.map { threshold in
             let separated = pairs.filter { $0.pair.ratio >= threshold }
-            return Band(threshold: threshold, pairs: separated.count, reversed: separated.filter(\.isReversed).count)
+            let ofOneThread = separated.filter(\.isOfOneThread)
+            return Band(
+                threshold: threshold, pairs: separated.count, reversed: separated.filter(\.isReversed).count,
+                pairsOfOneThread: saysThreads ? ofOneThread.count : nil,
+                reversedOfOneThread: saysThreads ? ofOneThread.filter(\.isReversed).count : nil
+            )
         }
         reversed = pairs.filter(\.isReversed).map(\.pair).sorted { $0.ratio > $1.ratio }
     }
@@ -69,6 +83,14 @@ public struct OrderAgreement: Sendable, Equatable {
             },
             CSVColumn("pairs", unit: .count, "pairs in the band that both runs timed") { String($0.pairs) },
             CSVColumn("reversed", unit: .count, "of those, pairs the other run puts in the other order") { String($0.reversed) },
+            CSVColumn(
+                "pairs_of_one_thread", unit: .count,
+                "of the band's pairs, those of two cells that keep one thread busy in the first run (results.csv's `threads`); "
+                    + "empty when its results.csv does not say"
+            ) { $0.pairsOfOneThread.map(String.init) ?? "" },
+            CSVColumn("reversed_of_one_thread", unit: .count, "of those, pairs the other run puts in the other order") {
+                $0.reversedOfOneThread.map(String.init) ?? ""
+            },
         ]
     )
 }

@@ -104,8 +104,36 @@ struct OrderAgreementTests {
         #expect(agreement.reversed.map { "\($0.workload): \($0.faster) < \($0.slower) \($0.ratio)" } == ["scan: a < b 1.1"])
         #expect(agreement.largestReversedRatio == 1.1)
         let table = OrderAgreement.schema.table(agreement.bands)
-        #expect(table.header == ["separated_by_at_least", "pairs", "reversed"])
-        #expect(table.rows[1] == ["1.1", "3", "1"])
+        #expect(table.header == ["separated_by_at_least", "pairs", "reversed", "pairs_of_one_thread", "reversed_of_one_thread"])
+        #expect(table.rows[1] == ["1.1", "3", "1", "0", "0"])
+    }
+
+    @Test func thePairsOfTwoCellsOfOneThreadAreCountedApart() throws {
+        // c keeps a second thread busy: of the three pairs only a-b is of one thread. The other run reverses all three.
+        func run(_ medians: [String: Double]) throws -> RunResults {
+            try SyntheticRun(cells: medians.keys.sorted().map { implementation in
+                SyntheticCell(
+                    workload: "scan", implementation: implementation, samples: [medians[implementation]!],
+                    extra: [ResultColumn.threads.name: implementation == "c" ? "2" : "1"]
+                )
+            }).results()
+        }
+        let agreement = OrderAgreement(try run(["a": 100, "b": 110, "c": 300]), in: try run(["a": 120, "b": 100, "c": 90]))
+        #expect(agreement.bands.map(\.reversed) == [3, 3, 2, 2, 2, 1])
+        #expect(agreement.bands.map(\.pairsOfOneThread) == [1, 1, 0, 0, 0, 0])
+        #expect(agreement.bands.map(\.reversedOfOneThread) == [1, 1, 0, 0, 0, 0])
+    }
+
+    @Test func aRunWrittenBeforeTheThreadsColumnSaysNothingOfOneThread() throws {
+        let header = ResultTable.columns.filter { $0 != ResultColumn.threads.name }
+        func run(_ medians: [String: Double]) throws -> RunResults {
+            let cells = medians.keys.sorted().map { SyntheticCell(workload: "scan", implementation: $0, samples: [medians[$0]!]) }
+            return try RunResults(table: CSVTable(header: header, rows: cells.map { $0.fields(under: header) }), source: "old/results.csv")
+        }
+        let agreement = OrderAgreement(try run(["a": 100, "b": 200]), in: try run(["a": 300, "b": 200]))
+        #expect(agreement.bands[0].reversed == 1)
+        #expect(agreement.bands[0].pairsOfOneThread == nil && agreement.bands[0].reversedOfOneThread == nil)
+        #expect(OrderAgreement.schema.table(agreement.bands).rows[0] == ["1", "1", "1", "", ""])
     }
 
     @Test func aCellTheOtherRunLacksIsNoPairAndKeptOrdersReverseNothing() throws {

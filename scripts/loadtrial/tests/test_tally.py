@@ -88,7 +88,10 @@ class SummariesTests(unittest.TestCase):
     def test_the_orderings_band_and_the_estimate_over_all_cells(self) -> None:
         orderings = [{"separated_by_at_least": "1.1", "pairs": "50", "reversed": "4"},
                      {"separated_by_at_least": "1.2", "pairs": "40", "reversed": "1"}]  # fmt: skip
-        self.assertEqual(tally.reversed_pairs(orderings), (1, 40))
+        self.assertEqual(tally.reversed_pairs(orderings), tally.Orderings(1, 40, None, None))
+        split = [{"separated_by_at_least": "1.2", "pairs": "40", "reversed": "3", "pairs_of_one_thread": "30",
+                  "reversed_of_one_thread": "0"}]  # fmt: skip
+        self.assertEqual(tally.reversed_pairs(split), tally.Orderings(3, 40, 0, 30))
         summary = [{"estimate": "iai_estimated_ns_per_unit", "grouped_by": "all", "within": "9", "cells": "10"},
                    {"estimate": "estimated_ns_per_unit", "grouped_by": "implementation", "within": "1", "cells": "2"},
                    {"estimate": "estimated_ns_per_unit", "grouped_by": "all", "within": "7", "cells": "10"}]  # fmt: skip
