@@ -128,11 +128,21 @@ def processors(run: data.Run, other: data.Run) -> str:
         f"every ranking the reference makes by {held.separated_by_at_least:g}x or more held ({held.pairs} pairs)"
         if held is not None else "some rankings reversed at every ratio"
     )
+    # orderings.csv counts the pairs of two cells of one thread apart when the reference's results.csv says
+    # which they are (its `threads`); a cell of two threads measures the scheduler as much as the code.
+    split = "pairs_of_one_thread" in bands.columns and bands["pairs_of_one_thread"].notna().all()
+    one_thread = (
+        " Of them, the pairs of two cells that keep one thread busy: "
+        + "; ".join(f"{row.separated_by_at_least:g}x or more: {int(row.reversed_of_one_thread)} of "
+                    f"{int(row.pairs_of_one_thread)}" for row in rows)  # fmt: skip
+        + "."
+        if split else ""
+    )
     return (
         f"The same workloads on two processors: the reference, on {_processor(run)}, and "
         f"[a run]({other.directory.as_posix()}/results.csv) on {_processor(other)}. Of the pairs of styles "
         f"the reference separates by a ratio of their median times, the other run reversed ({counts}): "
-        f"{verdict_line}. Read a smaller gap between two styles as this processor's, not as a ranking; "
+        f"{verdict_line}.{one_thread} Read a smaller gap between two styles as this processor's, not as a ranking; "
         "counts (instructions, allocations) are the same on both. `reactive-bench orderings` makes this "
         "comparison for any two runs ([docs/READING.md](docs/READING.md))."
     )

@@ -163,11 +163,23 @@ class ProcessorsTests(unittest.TestCase):
         self.run = data.load_run(write_run(self.directory / "reference"))
         self.other = data.load_run(write_run(self.directory / "other"))
 
-    def write_orderings(self, bands: list[tuple[str, int, int]]) -> None:
+    def write_orderings(self, bands: list[tuple], header: tuple = ("separated_by_at_least", "pairs", "reversed")) -> None:
         with open(self.run.directory / readme.ORDERINGS_FILE, "w", newline="", encoding="utf-8") as file:
             writer = csv.writer(file)
-            writer.writerow(["separated_by_at_least", "pairs", "reversed"])
+            writer.writerow(header)
             writer.writerows(bands)
+
+    def test_the_pairs_of_one_thread_are_given_apart_when_orderings_counts_them(self) -> None:
+        header = ("separated_by_at_least", "pairs", "reversed", "pairs_of_one_thread", "reversed_of_one_thread")
+        self.write_orderings([("1", 200, 40, 150, 20), ("1.2", 70, 3, 50, 1)], header)
+        text = readme.processors(self.run, self.other)
+        self.assertIn("1.2x or more: 3 of 70", text)
+        self.assertIn("the pairs of two cells that keep one thread busy: 1x or more: 20 of 150; 1.2x or more: 1 of 50.", text)
+
+    def test_an_orderings_file_that_does_not_split_them_says_nothing_of_one_thread(self) -> None:
+        header = ("separated_by_at_least", "pairs", "reversed", "pairs_of_one_thread", "reversed_of_one_thread")
+        self.write_orderings([("1", 200, 40, "", ""), ("1.2", 70, 3, "", "")], header)
+        self.assertNotIn("one thread", readme.processors(self.run, self.other))
 
     def test_names_the_band_from_which_every_ranking_held(self) -> None:
         self.write_orderings([("1", 200, 40), ("1.2", 70, 3), ("1.5", 20, 0), ("2", 7, 1), ("3", 4, 0)])
