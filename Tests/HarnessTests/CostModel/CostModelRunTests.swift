@@ -20,6 +20,21 @@ struct CostModelRunTests {
         ])
     }
 
+    /// A row that says `threads` 2 is left out whatever its workload, a package's own thread hop this tool
+    /// does not know too; one that says 1 is estimated. The fixture's rows say nothing: their workloads do.
+    @Test func aCellWhoseRowSaysTwoThreadsIsLeftOutWhateverItsWorkload() throws {
+        let fixture = try CostModelFixture()
+        defer { fixture.remove() }
+        var timed = CostModelFixture.timeRun, counted = CostModelFixture.instructionRun
+        timed.cells += [CostModelFixture.cell("myHop", 300, ["threads": "2"]), CostModelFixture.cell("myMap", 120, ["threads": "1"])]
+        counted.cells += ["myHop", "myMap"].map { CostModelFixture.cell($0, 0, CostModelFixture.counts) }
+        try timed.write(to: fixture.run)
+        try counted.write(to: fixture.instructions)
+        let estimates = CellEstimates(try MeasuredRuns.load(run: fixture.run, instructionRun: fixture.instructions))
+        #expect(estimates.leftOut.map(\.record.key.workload) == ["asyncHop", "map", "myHop"])
+        #expect(estimates.cells.map(\.workload) == ["map", "filter", "myMap"])
+    }
+
     /// One stage: the same counts, and 2 frames beyond the predictor per stage (the slope of 3, 9 and 33
     /// over 1, 4 and 16 stages) at 5 ns: 147 ns against 40 measured, (40 - 147) / 40 unexplained.
     @Test func stageEstimatesPriceEachStageSeriesSlopes() throws {
