@@ -59,9 +59,10 @@ public struct CellEstimates: Sendable, Equatable {
         }
     }
 
-    /// Whether `cell` keeps a second thread busy while it is timed: its row's `threads`, which the run wrote
-    /// from ``Workload/keepsASecondThreadBusy(for:)`` (so also for a package's own workloads); for a run
-    /// written before that column, this tool's own workload's, and one it does not know is taken for one thread.
+    /// Whether `cell` keeps a second thread busy while it is timed: what its row's `threads` says, as the run
+    /// that measured it knew (``Workload/keepsASecondThreadBusy(for:)``), whatever this build's workloads
+    /// are; for a run written before that column, this build's workload of that name says, and a workload it
+    /// does not know is taken for one thread.
     static func keepsASecondThreadBusy(_ cell: TimedCell) -> Bool {
         if let threads = cell.record.values[ResultColumn.threads.name] { return threads > 1 }
         let workload = Scenarios.all.first { $0.name == cell.record.key.workload }

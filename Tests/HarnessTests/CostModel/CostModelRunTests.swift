@@ -20,8 +20,9 @@ struct CostModelRunTests {
         ])
     }
 
-    /// A row that says `threads` 2 is left out whatever its workload, a package's own thread hop this tool
-    /// does not know too; one that says 1 is estimated. The fixture's rows say nothing: their workloads do.
+    /// A row that says `threads` 2 is left out whatever its workload, one this build does not know too; one
+    /// that says 1 is estimated. The fixture's rows say nothing: their workloads (`asyncHop`, the
+    /// `asyncSequence` row) do.
     @Test func aCellWhoseRowSaysTwoThreadsIsLeftOutWhateverItsWorkload() throws {
         let fixture = try CostModelFixture()
         defer { fixture.remove() }
