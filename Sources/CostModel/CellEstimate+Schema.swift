@@ -19,6 +19,7 @@ extension CellEstimate {
         } + [
             ResultColumn.callDepth.written { number($0.callDepth) },
             CostModelColumns.deepFrames.written { number($0.priced.deepFrames) },
+            CostModelColumns.consumerWork.written { number($0.priced.consumerWork) },
             CostModelColumns.otherInstructions.written { number($0.priced.otherInstructions) },
             CostModelColumns.otherInstructionsNanoseconds.written { number($0.priced.otherInstructionsNanoseconds) },
             CostModelColumns.ifDependent.written { number($0.ifDependent) },

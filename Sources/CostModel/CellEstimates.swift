@@ -36,7 +36,10 @@ public struct CellEstimates: Sendable, Equatable {
             }
             let prices = runs.prices
             let frames = prices.framesBeyondPredictor(callDepth: cell.callDepth)
-            let priced = prices.price(instructions: instructions, counts: counts, framesBeyondPredictor: frames)
+            let priced = prices.price(
+                instructions: instructions, counts: counts, framesBeyondPredictor: frames,
+                consumerWork: counted.values[ResultColumn.componentPerUnit(.consumerWork).name] ?? 0
+            )
             var estimate = CellEstimate(
                 workload: cell.record.key.workload, implementation: cell.record.key.implementation, unit: cell.record.unit,
                 measured: cell.median!, priced: priced, callDepth: cell.callDepth, ifDependent: prices.ifDependent(priced),

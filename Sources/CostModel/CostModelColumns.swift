@@ -61,6 +61,13 @@ public enum CostModelColumns {
         "the frames an element's delivery nests beyond those the return-address predictor holds (`call_depth` less "
             + "prices.csv's deepFrame `frames`; for a stage, their slope) x deepFrame's ns per frame"
     )
+
+    /// A slow consumer's own work: its instructions at the dependent chain's price.
+    public static let consumerWork = part(
+        EstimatePart.consumerWork,
+        "a slow consumer's own work: `\(ResultColumn.componentPerUnit(.consumerWork).name)` (a chain of xorshift steps, "
+            + "each waiting for the one before) x the dependent chain's ns per instruction (`instructions`); 0 elsewhere"
+    )
 }
 
 extension ColumnUnit {

@@ -5,12 +5,14 @@ extension EstimatePrices {
     /// ``pricedAsInstructions`` or ``unpriced`` is left among the instructions. A retain+release pair is priced only as
     /// often as the counts hold its atomics (a retain of an object that needs none, a nil context or an
     /// immortal object, costs instructions only); the atomics no pair made at the atomic's price; each of
-    /// the `framesBeyondPredictor` at deepFrame's price, on top of its instructions; every instruction no
-    /// event accounts for at ``perInstruction``.
+    /// the `framesBeyondPredictor` at deepFrame's price, on top of its instructions; the `consumerWork`
+    /// instructions (a slow consumer's own chain, ``InstructionComponent/consumerWork``) at
+    /// ``perDependentInstruction``; every instruction no event accounts for at ``perInstruction``.
     public func price(
-        instructions: Double, counts: [AnatomyCounter: Double], framesBeyondPredictor: Double = 0
+        instructions: Double, counts: [AnatomyCounter: Double], framesBeyondPredictor: Double = 0, consumerWork: Double = 0
     ) -> PricedCounts {
-        var left = instructions, atomics = counts[.atomicRMWs] ?? 0
+        let chained = min(atLeastZero(consumerWork), atLeastZero(instructions))
+        var left = instructions - chained, atomics = counts[.atomicRMWs] ?? 0
         let events = PricedEvent.all.map { priced -> Double in
             let event = priced.event
             guard !pricedAsInstructions.contains(event), let price = nanoseconds[event] else { return 0 }
@@ -28,7 +30,8 @@ extension EstimatePrices {
         }
         let other = atLeastZero(left)
         return PricedCounts(
-            events: events, deepFrames: framesBeyondPredictor * (deepFrame?.nanoseconds ?? 0), otherInstructions: other,
+            events: events, deepFrames: framesBeyondPredictor * (deepFrame?.nanoseconds ?? 0),
+            consumerWork: chained * perDependentInstruction, otherInstructions: other,
             otherInstructionsNanoseconds: other * perInstruction
         )
     }

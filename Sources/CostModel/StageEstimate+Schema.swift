@@ -21,6 +21,7 @@ extension StageEstimate {
             CostModelColumns.part(PricedEvent.all[index]).written { number($0.priced.events[index]) }
         } + [
             CostModelColumns.deepFrames.written { number($0.priced.deepFrames) },
+            CostModelColumns.consumerWork.written { number($0.priced.consumerWork) },
             CostModelColumns.otherInstructions.written { number($0.priced.otherInstructions) },
             CostModelColumns.otherInstructionsNanoseconds.written { number($0.priced.otherInstructionsNanoseconds) },
         ]

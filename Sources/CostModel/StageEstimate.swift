@@ -41,6 +41,7 @@ public struct StageEstimate: Sendable, Equatable {
                     counts[event.counter] = runs.instructionFits.slope(series, name, event.counter.columnStem, per: element) ?? 0
                 }
                 let frames = framesBeyondPredictorPerStage(runs, series, name)
+                // fits.csv has no slope of the consumer's work: a swept stage does none of it.
                 return StageEstimate(
                     series: series, implementation: name, measured: measured,
                     priced: runs.prices.price(instructions: instructions, counts: counts, framesBeyondPredictor: frames)

@@ -6,7 +6,8 @@ import Glibc
 /// A pattern that is a known name selects exactly that name, before any glob matching: names may hold
 /// `[` (`map [direct]`), which a glob reads as the start of a character class (`[direct]` matching one
 /// of d, i, r, e, c, t), so `map [direct]` would otherwise select nothing. In a glob, `\[` is a literal
-/// bracket (`'pipelineDepth* \[direct]'`).
+/// bracket (`'pipelineDepth* \[direct]'`). Commas separate names, but inside parentheses
+/// (`demand (unlimited, slowConsumer)`).
 enum Selection {
     /// The names `patterns` select, in the table's order; every name when no pattern is given. Given but
     /// naming nothing (`--workloads ''`, `--implementations ',,'`) is an error, not "all".
@@ -15,7 +16,7 @@ enum Selection {
         _ patterns: [String], among names: [String], kind: String, option: String? = nil,
         unavailable: [String: String] = [:]
     ) throws -> [String] {
-        let requested = patterns.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+        let requested = patterns.flatMap(items).filter { !$0.isEmpty }
         guard !requested.isEmpty else {
             guard patterns.isEmpty else {
                 let given = patterns.map { "'\($0)'" }.joined(separator: " ")
@@ -40,6 +41,24 @@ enum Selection {
         }
         // Keep the table's order, whatever order the patterns came in.
         return names.filter(selected.contains)
+    }
+
+    /// `list` cut at its commas outside parentheses: `map,demand (unlimited, slowConsumer)` is two names,
+    /// as `list` spells them.
+    static func items(_ list: String) -> [String] {
+        var items = [""], depth = 0
+        for character in list {
+            switch character {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case "," where depth == 0:
+                items.append("")
+                continue
+            default: break
+            }
+            items[items.count - 1].append(character)
+        }
+        return items
     }
 
     /// Short lists are spelt out; a long one (the workloads) would bury the line's point.

@@ -29,6 +29,9 @@ CYCLES = "iai_estimated_ns_per_unit"
 ALL = "all"
 # The count of the instructions no event accounts for: estimate_parts.csv's part that prices them.
 OTHER_INSTRUCTIONS = "other_instructions_per_unit"
+# estimate_parts.csv's part of a slow consumer's own work, priced at the dependent chain's price (a run written
+# before it has none).
+CONSUMER_WORK = "consumerWork"
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,12 @@ class CostModel:
     def other_instructions(self) -> pd.Series:
         """estimate_parts.csv's part of the instructions no event accounts for."""
         return self.parts[self.parts["counted_by"] == OTHER_INSTRUCTIONS].iloc[0]
+
+    @property
+    def consumer_work(self) -> pd.Series | None:
+        """estimate_parts.csv's part of a slow consumer's own work, or None in a run written before it."""
+        rows = self.parts[self.parts["part"] == CONSUMER_WORK]
+        return None if rows.empty else rows.iloc[0]
 
     @property
     def per_instruction(self) -> float:

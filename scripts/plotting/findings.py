@@ -102,6 +102,8 @@ def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
         return None
     scenario, source = series
     stages = model.stages[(model.stages["scenario"] == scenario) & (model.stages["source"] == source)]
+    # A swept stage does no slow consumer's work: its column is 0 in every row.
+    stage_parts = model.priced[model.priced["part"] != estimates.CONSUMER_WORK]
     rows = []
     for name in numbers.styles():
         own = stages[stages["implementation"] == name]
@@ -109,7 +111,7 @@ def time_split(numbers: Numbers, series: tuple[str, str]) -> list[dict] | None:
             continue
         row = own.iloc[0]
         rows.append({"style": name, "measured": row["measured_ns_per_unit"], "estimate": row["estimated_ns_per_unit"],
-                     "events": {part.title: row[part.column] for part in model.priced.itertuples()},
+                     "events": {part.title: row[part.column] for part in stage_parts.itertuples()},
                      "instructions_left": row["other_instructions_per_unit"], "rest": row["other_instructions_ns_per_unit"],
                      "unexplained": row["unexplained"], "per_instruction": model.per_instruction,
                      "rest_title": model.other_instructions["title"]})  # fmt: skip
@@ -433,7 +435,8 @@ def estimate_section(numbers: Numbers) -> list[str]:
     lines = [
         "## How well the counts explain each cell's time",
         f"Every single-thread cell of the run ({cells}{_left_out(model)}) estimated from its counts per unit: each "
-        "priced event at its price, as above, and every other instruction at the independent arithmetic control's "
+        f"priced event at its price, as above,{_consumer_work(model)} and every other instruction at the independent "
+        "arithmetic control's "
         f"price (`estimates.csv`, `plots/estimate.png`){_as_instructions(numbers)}. **{spread['within']:.0f} of "
         f"{cells} cells ({estimates.share(spread['within'], cells):.0%}) are within {within} of their measured "
         f"median**; the median error is {spread['median_abs_error']:.0%}, and half the estimates lie between "
@@ -456,6 +459,14 @@ def estimate_section(numbers: Numbers) -> list[str]:
     if misses:
         lines.append(misses)
     return lines
+
+
+def _consumer_work(model: estimates.CostModel) -> str:
+    """' <title> at <ns> per instruction,' for the part of a slow consumer's own work; empty in a run without it."""
+    part = model.consumer_work
+    if part is None:
+        return ""
+    return f" {part['title']} at {float(part['ns_per_count']):.3f} ns per instruction,"
 
 
 def _left_out(model: estimates.CostModel) -> str:

@@ -8,6 +8,8 @@ public enum ConsumerWork {
     /// own cost, as when a subscriber does real work per value (parsing, a UI update).
     public static let slowRounds = 512
 
+    /// The instruction anatomy counts this function's instructions apart, by its mangled name
+    /// (`InstructionComponent.consumerWork`), and the estimate prices them as the dependent chain they are.
     @inline(never)
     public static func perform(rounds: Int, seed: Int) {
         var state = UInt64(truncatingIfNeeded: seed) | 1

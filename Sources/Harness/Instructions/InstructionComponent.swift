@@ -1,10 +1,11 @@
 /// Where an instruction executes: the part of the program its function belongs to. A function in a
 /// shared library belongs to that library's part (the Swift runtime, the allocator, libc); one in the
 /// executable to the part its Swift module plays in a pipeline (the source and the sink, the library core,
-/// the operator stages, the harness). results.csv has one `instructions_in_<stem>_per_unit` column per case
+/// the operator stages, the harness), but for the slow consumer's own work, which is a part of its own. results.csv has one `instructions_in_<stem>_per_unit` column per case
 /// (docs/CSV.md).
 public enum InstructionComponent: String, CaseIterable, Sendable, Codable {
     case sourceAndSink = "source_and_sink"
+    case consumerWork = "consumer_work"
     case operatorStages = "operator_stages"
     case libraryCore = "library_core"
     case swiftRuntime = "swift_runtime"
@@ -22,6 +23,9 @@ public enum InstructionComponent: String, CaseIterable, Sendable, Codable {
     public var meaning: String {
         switch self {
         case .sourceAndSink: "the workloads' sources and sinks (modules `Workloads`, `Subjects`, `DirectSources`)"
+        case .consumerWork:
+            "a slow consumer's own work per value (`ConsumerWork.perform` in `Workloads`): xorshift steps, each waiting for "
+                + "the one before, the chain the dependent-instruction control times"
         case .operatorStages: "the style's own module (any Swift module no other rule names, so a package's own style too)"
         case .libraryCore: "the reactive library the pipeline runs on (OpenCombine with its C locks, SimpleCombine, RxCore, RxSwift)"
         case .swiftRuntime:
@@ -40,6 +44,7 @@ public enum InstructionComponent: String, CaseIterable, Sendable, Codable {
     public var title: String {
         switch self {
         case .sourceAndSink: "source and sink"
+        case .consumerWork: "consumer's work"
         case .operatorStages: "operator stages"
         case .libraryCore: "library core"
         case .swiftRuntime: "Swift runtime"
@@ -60,6 +65,7 @@ public enum InstructionComponent: String, CaseIterable, Sendable, Codable {
         if let component = libraries.first(where: { file.hasPrefix($0.prefix) })?.component {
             return (component, component == .allocator ? "allocator (jemalloc)" : component.title)
         }
+        if name.hasPrefix(consumerWorkFunction) { return (.consumerWork, consumerWork.title) }
         if let module = swiftModule(of: name) {
             if let component = modules[module] {
                 return (component, component == .libraryCore ? "library core (\(module))" : component.title)
@@ -96,6 +102,10 @@ public enum InstructionComponent: String, CaseIterable, Sendable, Codable {
         guard let identifier, !identifier.isEmpty else { return nil }
         return identifier
     }
+
+    /// The start of the mangled name of `ConsumerWork.perform(rounds:seed:)` in `Workloads` and of its
+    /// specialisations (`...FZTf4nnd_n`).
+    static let consumerWorkFunction = "$s9Workloads12ConsumerWorkO7perform"
 
     /// Shared libraries by the start of their file name.
     private static let libraries: [(prefix: String, component: InstructionComponent)] = [

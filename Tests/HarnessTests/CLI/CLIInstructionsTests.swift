@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Testing
+import Workloads
 
 /// `run --metric instructions` with the release tool: the columns are filled, counts repeat within
 /// 0.5% (counts, not times: they may be asserted), and the counter is checked against controls whose
@@ -74,6 +75,26 @@ struct CLIInstructionsTests {
             if cell == "map / builtin" {
                 #expect(components[.libraryCore]! > perUnit * 0.2, "\(cell): \(components)")
             }
+        }
+    }
+
+    /// A slow consumer's own work (`ConsumerWork.perform`, found by its mangled name) is a component of its
+    /// own: at least its six dependent steps a round for each of its rounds per value, in the hand loop and in
+    /// a library alike, and none of it left in the source and sink; a cell without a slow consumer has none.
+    @Test func aSlowConsumersOwnWorkIsCountedApart() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cells = ["--workloads", "map,demand (unlimited, slowConsumer)", "--implementations", "baseline,builtin"]
+        let run = try await Self.instructionRun(elements: 500, in: directory, label: "consumer", cells: cells)
+        let column = ResultColumn.componentPerUnit(.consumerWork).name
+        let rounds = Double(ConsumerWork.slowRounds)
+        for implementation in ["baseline", "builtin"] {
+            let slow = try #require(run["demand (unlimited, slowConsumer) / \(implementation)"])
+            let work = try #require(Double(slow[column] ?? ""), "\(implementation): \(slow)")
+            let sourceAndSink = try #require(Double(slow[ResultColumn.componentPerUnit(.sourceAndSink).name] ?? ""))
+            #expect(work >= 6 * rounds && work <= 12 * rounds, "\(implementation): \(work) instructions of work per value")
+            #expect(sourceAndSink < rounds, "\(implementation): \(sourceAndSink) left in the source and sink")
+            #expect(run["map / \(implementation)"]?[column] == "0", "map / \(implementation)")
         }
     }
 

@@ -92,7 +92,8 @@ struct CLIReleaseRunTests {
     }
 
     /// A name holding `[` selects exactly that row (a glob would read `[direct]` as a character class);
-    /// globs still reach the direct rows, with the bracket escaped or not matched at all.
+    /// globs still reach the direct rows, with the bracket escaped or not matched at all. A comma inside a
+    /// name's parentheses is the name's, not a separator.
     @Test(
         arguments: [
             ("map [direct]", ["map [direct]"]),
@@ -100,6 +101,8 @@ struct CLIReleaseRunTests {
             ("pipelineDepth (4)*", ["pipelineDepth (4)", "pipelineDepth (4) [direct]"]),
             ("pipelineDepth* \\[direct]", PipelineDepthWorkload.sweep(.map, .direct).map(\.name)),
             ("floor,map [direct]", ["floor", "map [direct]"]),
+            ("demand (unlimited, slowConsumer)", ["demand (unlimited, slowConsumer)"]),
+            ("map,demand (max1Requested, slowConsumer)", ["map", "demand (max1Requested, slowConsumer)"]),
         ]
     )
     func workloadNamesWithBracketsSelectExactlyTheirRow(pattern: String, expected: [String]) async throws {

@@ -15,8 +15,8 @@ struct CostModelRunTests {
         // 0.375 ns: 150 ns (+50%) and 205.5 (-25%). filter: 137 against 274 (-50%), no depth.
         #expect(try fixture.lines(CellEstimate.schema.file) == [
             CellEstimate.schema.header.joined(separator: ","),
-            "map,builtin,element,100,197,0.97,20,0,12,0,0,0,5,42,60,800,100,497,400,150,0.5",
-            "filter,builtin,element,274,137,-0.5,20,0,12,0,0,0,5,,0,800,100,437,548,205.5,-0.25",
+            "map,builtin,element,100,197,0.97,20,0,12,0,0,0,5,42,60,0,800,100,497,400,150,0.5",
+            "filter,builtin,element,274,137,-0.5,20,0,12,0,0,0,5,,0,0,800,100,437,548,205.5,-0.25",
         ])
     }
 
@@ -36,6 +36,24 @@ struct CostModelRunTests {
         #expect(estimates.cells.map(\.workload) == ["map", "filter", "myMap"])
     }
 
+    /// A cell whose instruction run says 600 of its 1,000 instructions are a slow consumer's own work prices
+    /// them at the dependent 0.5 ns (300 ns), the 200 no event accounts for at 0.125 (25 ns), with 37 of events: 362; a row
+    /// without the column (a run written before it) has none.
+    @Test func aSlowConsumersWorkIsPricedAsTheChainItIs() throws {
+        let fixture = try CostModelFixture()
+        defer { fixture.remove() }
+        var timed = CostModelFixture.timeRun, counted = CostModelFixture.instructionRun
+        timed.cells.append(CostModelFixture.cell("slowMap", 300))
+        let work = [ResultColumn.componentPerUnit(.consumerWork).name: "600"]
+        counted.cells.append(CostModelFixture.cell("slowMap", 0, CostModelFixture.counts.merging(work) { $1 }))
+        try timed.write(to: fixture.run)
+        try counted.write(to: fixture.instructions)
+        let estimates = CellEstimates(try MeasuredRuns.load(run: fixture.run, instructionRun: fixture.instructions))
+        let slow = try #require(estimates.cells.first { $0.workload == "slowMap" })
+        #expect(slow.priced.consumerWork == 300 && slow.priced.otherInstructions == 200 && slow.estimate == 362)
+        #expect(estimates.cells.filter { $0.workload != "slowMap" }.allSatisfy { $0.priced.consumerWork == 0 })
+    }
+
     /// One stage: the same counts, and 2 frames beyond the predictor per stage (the slope of 3, 9 and 33
     /// over 1, 4 and 16 stages) at 5 ns: 147 ns against 40 measured, (40 - 147) / 40 unexplained.
     @Test func stageEstimatesPriceEachStageSeriesSlopes() throws {
@@ -44,7 +62,7 @@ struct CostModelRunTests {
         try fixture.estimate()
         #expect(try fixture.lines(StageEstimate.schema.file) == [
             StageEstimate.schema.header.joined(separator: ","),
-            "pipelineDepth,direct,builtin,40,147,-2.675,20,0,12,0,0,0,5,10,800,100",
+            "pipelineDepth,direct,builtin,40,147,-2.675,20,0,12,0,0,0,5,10,0,800,100",
         ])
     }
 
@@ -90,6 +108,8 @@ struct CostModelRunTests {
             "malloc,malloc+free,malloc_ns_per_unit,mallocs_per_unit,true,1,100,",
             "atomicRMW,other atomic RMW,atomicRMW_ns_per_unit,atomic_rmws_per_unit,false,5,10,",
             "deepFrame,calls deeper than the return predictor,deepFrame_ns_per_unit,call_depth,false,5,,",
+            "consumerWork,a slow consumer's own work (a dependent chain),consumerWork_ns_per_unit,"
+                + "instructions_in_consumer_work_per_unit,false,0.5,1,",
             "other_instructions,other instructions,other_instructions_ns_per_unit,other_instructions_per_unit,true,0.125,1,",
         ])
     }

@@ -65,6 +65,18 @@ struct PricingTests {
         #expect(withoutDeepFrame.framesBeyondPredictor(callDepth: 42) == 0)
     }
 
+    /// A slow consumer's own work is a chain: its 600 instructions at the dependent 0.5 ns (300 ns), taken off
+    /// the others (1000 - 600 = 400 at 0.125 ns, 50 ns), and counted with the events, not the rest; the
+    /// dependent bound prices only the rest again. More of it than the cell's instructions is all of them.
+    @Test func aSlowConsumersWorkAtTheDependentPriceAndNotAmongTheOthers() {
+        let priced = Self.prices.price(instructions: 1000, counts: [:], consumerWork: 600)
+        #expect(priced.consumerWork == 300 && priced.otherInstructions == 400 && priced.otherInstructionsNanoseconds == 50)
+        #expect(priced.estimate == 350 && priced.eventsOnly == 300)
+        #expect(Self.prices.ifDependent(priced) == 500)
+        let beyond = Self.prices.price(instructions: 100, counts: [:], consumerWork: 600)
+        #expect(beyond.consumerWork == 50 && beyond.otherInstructions == 0)
+    }
+
     /// A count or a remainder below 0 (a slope of -0.0001) is no event: 0, never -0 (a CSV's `-0`).
     @Test func aNegativeCountIsNone() {
         let priced = Self.prices.price(instructions: -5, counts: [.retains: -0.0, .lockAcquisitions: -1, .atomicRMWs: -0.0])

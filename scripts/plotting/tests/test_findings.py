@@ -10,7 +10,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from plotting import data, findings
+from plotting import data, estimates, findings
 
 from . import synthetic
 from .running import run_estimate
@@ -88,6 +88,10 @@ class TimeSplitTests(unittest.TestCase):
         self.assertEqual(row["estimate"], 113.0)
         table = findings.time_split_table(rows, "0.100")
         self.assertIn("| `builtin` | 40.0 | 20.0 | 0.0 | 8.0 | 0.0 | 0.0 | 0.0 | 5.0 | 0.0 | 80.0 (800) | 113.0 | -182% |", table)
+        # The tool's parts include a slow consumer's own work, which no swept stage does: not a column here.
+        model = estimates.CostModel.load(self.run_dir)
+        self.assertIsNotNone(model.consumer_work)
+        self.assertNotIn(model.consumer_work["title"], table)
 
     def test_no_price_list_no_split(self) -> None:
         (self.run_dir / "prices.csv").unlink()
