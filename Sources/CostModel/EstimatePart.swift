@@ -18,7 +18,8 @@ public struct EstimatePart: Sendable, Equatable {
     /// (``EstimatePrices/pricedAsInstructions``), rather than at its control's ns.
     public var pricedAsInstructions: Bool
     /// ns per event (its control's, from the time run), per frame beyond the predictor, or per instruction
-    /// (the dependent chain's for the consumer's work, the independent control's for the others); nil for a price the estimate does not use (``unpricedReason``).
+    /// (the dependent chain's for the consumer's work, the independent control's for the others); nil for a
+    /// price the estimate does not use (``unpricedReason``).
     public var nanosecondsPerCount: Double?
     /// Instructions per event of its control (the instruction run's), 1 for an instruction; nil for frames.
     public var instructionsPerCount: Double?

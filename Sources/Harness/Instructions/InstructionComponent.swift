@@ -1,8 +1,8 @@
 /// Where an instruction executes: the part of the program its function belongs to. A function in a
 /// shared library belongs to that library's part (the Swift runtime, the allocator, libc); one in the
 /// executable to the part its Swift module plays in a pipeline (the source and the sink, the library core,
-/// the operator stages, the harness), but for the slow consumer's own work, which is a part of its own. results.csv has one `instructions_in_<stem>_per_unit` column per case
-/// (docs/CSV.md).
+/// the operator stages, the harness), but for a slow consumer's own work, which is a part of its own.
+/// results.csv has one `instructions_in_<stem>_per_unit` column per case (docs/CSV.md).
 public enum InstructionComponent: String, CaseIterable, Sendable, Codable {
     case sourceAndSink = "source_and_sink"
     case consumerWork = "consumer_work"

@@ -37,8 +37,8 @@ struct CostModelRunTests {
     }
 
     /// A cell whose instruction run says 600 of its 1,000 instructions are a slow consumer's own work prices
-    /// them at the dependent 0.5 ns (300 ns), the 200 no event accounts for at 0.125 (25 ns), with 37 of events: 362; a row
-    /// without the column (a run written before it) has none.
+    /// them at the dependent 0.5 ns (300 ns), the 200 no event accounts for at 0.125 (25 ns), with 37 of
+    /// events: 362; a row without the column (a run written before it) has none.
     @Test func aSlowConsumersWorkIsPricedAsTheChainItIs() throws {
         let fixture = try CostModelFixture()
         defer { fixture.remove() }
