@@ -67,7 +67,7 @@ public struct CellEstimates: Sendable, Equatable {
     /// are; for a run written before that column, this build's workload of that name says, and a workload it
     /// does not know is taken for one thread.
     static func keepsASecondThreadBusy(_ cell: TimedCell) -> Bool {
-        if let threads = cell.record.values[ResultColumn.threads.name] { return threads > 1 }
+        if let threads = cell.record.threads { return threads > 1 }
         let workload = Scenarios.all.first { $0.name == cell.record.key.workload }
             ?? Scenarios.all.first { $0.scenario == cell.record.scenario }
         return workload?.keepsASecondThreadBusy(family: Family(rawValue: cell.family)) ?? false

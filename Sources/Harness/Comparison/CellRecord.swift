@@ -42,6 +42,10 @@ public struct CellRecord: Sendable, Equatable {
 
     public var isOK: Bool { status == "ok" }
 
+    /// The threads the cell kept busy while it was timed, as its row's `threads` says (1, or 2 for a cell
+    /// that keeps a second thread busy); nil for a row without the column (a file written before it).
+    public var threads: Double? { values[ResultColumn.threads.name] }
+
     /// The median of the samples, or the `ns_per_unit_median` column for a row without samples.
     public var nanosecondsPerUnitMedian: Double? {
         samples.isEmpty ? values[ResultColumn.nanosecondsPerUnitMedian.name] : SampleStatistics.median(samples)

@@ -42,7 +42,7 @@ public struct OrderAgreement: Sendable, Equatable {
         var pairs: [(pair: Pair, isReversed: Bool, isOfOneThread: Bool)] = []
         let saysThreads = run.columns.contains(ResultColumn.threads.name)
         func keepsOneThread(_ workload: String, _ implementation: String) -> Bool {
-            run[CellKey(workload: workload, implementation: implementation)]?.values[ResultColumn.threads.name] == 1
+            run[CellKey(workload: workload, implementation: implementation)]?.threads == 1
         }
         for ranking in StyleRanking.rankings(run, excluding: excluded) {
             let timed = ranking.entries.compactMap { entry -> (String, Double, Double)? in
