@@ -157,15 +157,14 @@ def draw_charts(run: Run, colours: dict[str, str], directory: Path, model=None) 
         )
     estimate_png = estimates.plot(run, model, colours, directory)
     if estimate_png:
-        chain = "a slow consumer's own work at a dependent chain's price, " if model.consumer_work is not None else ""
         charts.append(
             Chart(
                 "Time from counts",
                 estimate_png,
                 "Each single-thread cell's measured median (x) against its estimate (y): the instruction run's "
                 "counts per unit, each priced event (retain+release, lock, metadata lookup, ...) at this "
-                f"machine's price, {chain}and every other instruction at the price of arithmetic that runs several "
-                "instructions at once (`independentInstructions`), from the two runs' "
+                f"machine's price,{model.consumer_work_clause} and every other instruction at the price of "
+                "arithmetic that runs several instructions at once (`independentInstructions`), from the two runs' "
                 f"prices.csv ({estimates.FILE} has every cell). On the black line they agree; the grey band "
                 f"is ±{model.tolerance:.0%}; above it the counts say more time than the cell took.",
             )

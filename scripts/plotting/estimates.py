@@ -92,6 +92,15 @@ class CostModel:
         return None if rows.empty else rows.iloc[0]
 
     @property
+    def consumer_work_clause(self) -> str:
+        """' <title> at <ns> ns per instruction,' for the part of a slow consumer's own work, as a sentence listing
+        the parts has it; empty in a run without it."""
+        part = self.consumer_work
+        if part is None:
+            return ""
+        return f" {part['title']} at {float(part['ns_per_count']):.3f} ns per instruction,"
+
+    @property
     def per_instruction(self) -> float:
         """ns per instruction no event accounts for."""
         return float(self.other_instructions["ns_per_count"])

@@ -435,7 +435,7 @@ def estimate_section(numbers: Numbers) -> list[str]:
     lines = [
         "## How well the counts explain each cell's time",
         f"Every single-thread cell of the run ({cells}{_left_out(model)}) estimated from its counts per unit: each "
-        f"priced event at its price, as above,{_consumer_work(model)} and every other instruction at the independent "
+        f"priced event at its price, as above,{model.consumer_work_clause} and every other instruction at the independent "
         "arithmetic control's "
         f"price (`estimates.csv`, `plots/estimate.png`){_as_instructions(numbers)}. **{spread['within']:.0f} of "
         f"{cells} cells ({estimates.share(spread['within'], cells):.0%}) are within {within} of their measured "
@@ -459,14 +459,6 @@ def estimate_section(numbers: Numbers) -> list[str]:
     if misses:
         lines.append(misses)
     return lines
-
-
-def _consumer_work(model: estimates.CostModel) -> str:
-    """' <title> at <ns> per instruction,' for the part of a slow consumer's own work; empty in a run without it."""
-    part = model.consumer_work
-    if part is None:
-        return ""
-    return f" {part['title']} at {float(part['ns_per_count']):.3f} ns per instruction,"
 
 
 def _left_out(model: estimates.CostModel) -> str:
