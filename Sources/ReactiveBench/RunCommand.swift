@@ -252,6 +252,7 @@ struct RunCommand: ParsableCommand {
             print(PriceList.textTable(prices).terminal())
         }
         print("\n\(results.count) cells in \(String(format: "%.1f", seconds)) s -> \(directory)/results.csv")
+        if let warning = NoiseGate.slowMachineWarning(results) { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         if !outcome.complete {
             FileHandle.standardError.write(Data("error: interrupted: \(results.count) finished cells written to \(directory)/results.csv (run_complete=false)\n".utf8))
             throw ExitCode(130)

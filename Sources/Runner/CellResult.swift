@@ -46,6 +46,9 @@ public struct CellResult: Sendable, Codable, Equatable {
     public var disturbedRepetitions: Int?
     /// Median over the kept repetitions of the sentinel's time over its best (1 = quiet machine).
     public var machineSlowdown: Double?
+    /// True when too few repetitions were quiet and the statistics are over all of them, the disturbed ones
+    /// too (``NoiseGate``; `detail` says so); nil when the noise gate was off.
+    public var keptDisturbed: Bool?
     public var setupNanoseconds: [Double] = []
     public var allocationsPerUnit: Double?
     public var bytesPerUnit: Double?
@@ -128,6 +131,7 @@ extension CellResult {
         nanosecondsPerUnit = selection.samples
         disturbedRepetitions = gated ? selection.disturbed : nil
         machineSlowdown = selection.slowdown
+        keptDisturbed = gated ? selection.note != nil : nil
         if let note = selection.note, detail.isEmpty { detail = note }
     }
 }

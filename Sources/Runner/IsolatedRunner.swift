@@ -81,6 +81,7 @@ public struct IsolatedRunner {
         var timings: [[TimedRepetition]] = []
         var bests: [Double] = []
         var started = 0
+        let measuringStarted = Clock.now()
         let wait = configuration.noiseGate
             ? try? QuietMachineWait(input: SeededInput(), budgetSeconds: quietWaitBudgetSeconds) : nil
         for (workload, implementation) in cells {
@@ -126,7 +127,8 @@ public struct IsolatedRunner {
                 }
             }
         }
-        try remeasureDisturbed(&results, &timings, &bests, cells: cells, wait: wait, scratch: scratch, launcher)
+        let budget = RemeasureBudget(measured: Clock.now() - measuringStarted)
+        try remeasureDisturbed(&results, &timings, &bests, cells: cells, wait: wait, budget: budget, scratch: scratch, launcher)
         return finish(results, timings, bests, complete: !shouldStop())
     }
 
@@ -267,10 +269,12 @@ public struct IsolatedRunner {
 
     // MARK: - Noise gate
 
+    /// Measures again, in up to three passes, each cell with fewer quiet repetitions than ``remeasuredBelow(_:)``,
+    /// those with the fewest first, until `budget` is spent.
     private func remeasureDisturbed(
         _ results: inout [CellResult], _ timings: inout [[TimedRepetition]], _ bests: inout [Double],
-        cells: [(workload: any Workload, implementation: Implementation)], wait: QuietMachineWait?, scratch: ScratchDirectory,
-        _ launcher: CellLauncher
+        cells: [(workload: any Workload, implementation: Implementation)], wait: QuietMachineWait?, budget: RemeasureBudget,
+        scratch: ScratchDirectory, _ launcher: CellLauncher
     ) throws(HarnessError) {
         guard configuration.noiseGate else { return }
         let wanted = configuration.repetitions, required = Self.remeasuredBelow(configuration)
@@ -280,9 +284,16 @@ public struct IsolatedRunner {
             // A cell of two threads disturbed by other processes is measured again only if they have gone:
             // beside a neighbour that stays, three more passes would read what the first did, at its cost.
             var besideOthers: Bool?
-            for index in results.indices where results[index].status == .ok {
-                let quiet = NoiseGate.quietCount(timings[index], best: best)
-                guard quiet < required, !shouldStop() else { continue }
+            let quietCounts = results.indices.map { results[$0].status == .ok ? NoiseGate.quietCount(timings[$0], best: best) : nil }
+            for index in NoiseGate.remeasureOrder(quietCounts, below: required) where !shouldStop() {
+                let quiet = quietCounts[index]!
+                if budget.isSpent() {
+                    let bar = Self.quietSentinel(bests) ?? .infinity
+                    progress(budget.spentText(short: results.indices.count {
+                        results[$0].status == .ok && NoiseGate.quietCount(timings[$0], best: bar) < required
+                    }))
+                    return
+                }
                 if cells[index].workload.keepsASecondThreadBusy(for: cells[index].implementation) {
                     if besideOthers == nil {
                         let cpus = OtherProcesses.now()

@@ -120,6 +120,25 @@ public enum NoiseGate {
         var note: String?
     }
 
+    /// What a run says when some of its cells' times keep disturbed repetitions, or nil: how many, and how slow
+    /// the machine ran around them.
+    public static func slowMachineWarning(_ results: [CellResult]) -> String? {
+        let slow = results.filter { $0.keptDisturbed == true }
+        guard !slow.isEmpty else { return nil }
+        let measured = results.count { $0.keptDisturbed != nil }
+        let slowdowns = slow.compactMap(\.machineSlowdown)
+        let how = slowdowns.isEmpty ? "" : " (their `machine_slowdown` median \(DecimalText.format(SampleStatistics(slowdowns).median, digits: 2)))"
+        return "the machine ran slow through \(slow.count) of \(measured) cells: fewer than half their repetitions were quiet, "
+            + "so their times keep the disturbed ones\(how), and results.csv's `detail` says so; measure them again on a "
+            + "quieter machine before reading a difference of a few percent"
+    }
+
+    /// The order in which cells are measured again: the indices of `quiet` (each cell's quiet repetitions,
+    /// nil for a cell not measured) with fewer than `required`, those with the fewest first, then in run order.
+    static func remeasureOrder(_ quiet: [Int?], below required: Int) -> [Int] {
+        quiet.indices.filter { (quiet[$0] ?? required) < required }.sorted { (quiet[$0]!, $0) < (quiet[$1]!, $1) }
+    }
+
     /// How many of `repetitions` were timed on a quiet machine.
     static func quietCount(_ repetitions: [TimedRepetition], best: Double) -> Int {
         repetitions.filter { $0.isQuiet(best: best, threshold: quietThreshold) }.count

@@ -78,6 +78,7 @@ public struct Runner {
             size(plan, into: &results[plan.index])
         }
         var timings = [[TimedRepetition]](repeating: [], count: results.count)
+        let measuringStarted = Clock.now()
         for round in 0..<rounds {
             for plan in plans where results[plan.index].status == .ok {
                 if shouldStop() { return stopped(results, plans: plans, timings: timings, sentinel: sentinel) }
@@ -88,7 +89,8 @@ public struct Runner {
             }
         }
         if let sentinel {
-            remeasureDisturbed(plans, sentinel: sentinel, timings: &timings, results: &results)
+            let budget = RemeasureBudget(measured: Clock.now() - measuringStarted)
+            remeasureDisturbed(plans, sentinel: sentinel, budget: budget, timings: &timings, results: &results)
         }
         if shouldStop() { return stopped(results, plans: plans, timings: timings, sentinel: sentinel) }
         for plan in plans where !timings[plan.index].isEmpty && results[plan.index].status != .failed {
@@ -197,9 +199,11 @@ public struct Runner {
     static func requiredQuiet(_ repetitions: Int) -> Int { max(1, (repetitions + 1) / 2) }
 
     /// Runs more interleaved rounds, only for the cells that have fewer quiet repetitions than asked
-    /// for, until they have them or twice the asked-for rounds were added (the machine may stay slow).
+    /// for, until they have them, twice the asked-for rounds were added (the machine may stay slow) or
+    /// `budget` is spent.
     private func remeasureDisturbed(
-        _ plans: [CellPlan], sentinel: MachineSentinel, timings: inout [[TimedRepetition]], results: inout [CellResult]
+        _ plans: [CellPlan], sentinel: MachineSentinel, budget: RemeasureBudget, timings: inout [[TimedRepetition]],
+        results: inout [CellResult]
     ) {
         let wanted = configuration.repetitions
         for extra in 0..<(2 * wanted) {
@@ -208,6 +212,11 @@ public struct Runner {
                     && NoiseGate.quietCount(timings[plan.index], best: sentinel.best) < wanted
             }
             if short.isEmpty || shouldStop() { return }
+            if budget.isSpent() {
+                let required = Self.requiredQuiet(wanted)
+                progress(budget.spentText(short: short.count { NoiseGate.quietCount(timings[$0.index], best: sentinel.best) < required }))
+                return
+            }
             for plan in short {
                 progress("machine disturbed: extra repetition \(extra + 1) \(plan.title)")
                 if let timing = measureRepetition(plan, sentinel: sentinel, into: &results[plan.index]) {
