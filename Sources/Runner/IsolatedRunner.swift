@@ -270,7 +270,7 @@ public struct IsolatedRunner {
     // MARK: - Noise gate
 
     /// Measures again, in up to three passes, each cell with fewer quiet repetitions than ``remeasuredBelow(_:)``,
-    /// those with the fewest first, until `budget` is spent.
+    /// those nearest to enough first (``NoiseGate/remeasureOrder(_:below:)``), until `budget` is spent.
     private func remeasureDisturbed(
         _ results: inout [CellResult], _ timings: inout [[TimedRepetition]], _ bests: inout [Double],
         cells: [(workload: any Workload, implementation: Implementation)], wait: QuietMachineWait?, budget: RemeasureBudget,
