@@ -288,9 +288,10 @@ public struct IsolatedRunner {
             for index in NoiseGate.remeasureOrder(quietCounts, below: required) where !shouldStop() {
                 let quiet = quietCounts[index]!
                 if budget.isSpent() {
-                    let bar = Self.quietSentinel(bests) ?? .infinity
+                    // The cells whose statistics will keep their disturbed repetitions: too few quiet to leave them out.
+                    let bar = Self.quietSentinel(bests) ?? .infinity, kept = Runner.requiredQuiet(wanted)
                     progress(budget.spentText(short: results.indices.count {
-                        results[$0].status == .ok && NoiseGate.quietCount(timings[$0], best: bar) < required
+                        results[$0].status == .ok && NoiseGate.quietCount(timings[$0], best: bar) < kept
                     }))
                     return
                 }

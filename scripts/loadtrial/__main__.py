@@ -171,6 +171,7 @@ def report(tool: Path, measured: dict, conditions: list[tuple[str, int]]) -> lis
         for price in prices:
             if not price.trusted:
                 notes.append(f"- {name}: price `{price.event}` ({price.metric}) marked: {price.reason}")
+        notes += [f"- {name} said: {line}" for line in tally.gate_lines(stderr)]
         lines.append(
             f"| {name} | {seconds:.0f} s | {seconds / quiet_seconds:.2f} | {tally.disturbed_repetitions(rows)} | "
             f"{tally.remeasured_repetitions(stderr)} | {medians_text} | {one_thread_text} | {reversed_text} | {prices_text} | "

@@ -15,6 +15,8 @@ MEDIAN_TOLERANCE = 0.05
 PRICE_TOLERANCE = 0.15
 ORDERING_BAND = "1.2"
 DISTURBED_LINE = re.compile(r"machine disturbed: (\d+) more repetitions")
+PROGRESS_PREFIX = "[reactive-bench] "
+BUDGET_SPENT = "machine still disturbed after the noise gate's time for measuring again"
 
 
 def read(path: Path) -> list[dict[str, str]]:
@@ -83,6 +85,13 @@ def disturbed_repetitions(rows: list[dict[str, str]]) -> int:
 def remeasured_repetitions(stderr: str) -> int:
     """The repetitions the noise gate added, from the run's progress lines."""
     return sum(int(match) for match in DISTURBED_LINE.findall(stderr))
+
+
+def gate_lines(stderr: str) -> list[str]:
+    """What the run said about the machine and its prices: its `warning:` lines, and the noise gate's line
+    when its time for measuring again was spent, as the tool wrote them."""
+    lines = (line.removeprefix(PROGRESS_PREFIX) for line in stderr.splitlines())
+    return [line for line in lines if line.startswith("warning: ") or line.startswith(BUDGET_SPENT)]
 
 
 @dataclass

@@ -59,6 +59,19 @@ class RepetitionsTests(unittest.TestCase):
                   "[reactive-bench] machine disturbed: 12 more repetitions (pass 2) map / builtin\n")  # fmt: skip
         self.assertEqual(tally.remeasured_repetitions(stderr), 19)
 
+    def test_the_runs_warnings_and_the_gates_spent_budget_are_quoted_as_written(self) -> None:
+        stderr = ("[reactive-bench] machine disturbed: 7 more repetitions (pass 1) map / builtin\n"
+                  "[reactive-bench] machine still disturbed after the noise gate's time for measuring again (80 s, 50% of "
+                  "the 160 s the cells took): 12 cells keep the disturbed repetitions they have, and their rows say so\n"
+                  "[reactive-bench] cell 3/369 map / leanBridge (part 2 of 3)\n"
+                  "warning: the machine ran slow through 12 of 336 cells: ...\n")  # fmt: skip
+        self.assertEqual(tally.gate_lines(stderr), [
+            "machine still disturbed after the noise gate's time for measuring again (80 s, 50% of the 160 s the cells "
+            "took): 12 cells keep the disturbed repetitions they have, and their rows say so",
+            "warning: the machine ran slow through 12 of 336 cells: ...",
+        ])  # fmt: skip
+        self.assertEqual(tally.gate_lines("[reactive-bench] cell 1/3 map / builtin\n"), [])
+
 
 class PricesTests(unittest.TestCase):
     def price(self, event: str, value: str, trusted: str = "true") -> dict[str, str]:
