@@ -10,7 +10,8 @@ import Harness
 /// repetitions quiet: 359.8 s where a quiet run takes 166 s. Beside two busy loops, though, measuring again
 /// is what keeps the medians: in the load trial at 210f8ba it took 1.94x the quiet run's time and kept 277 of
 /// 336 medians within ±5% of the quiet run's; with a quarter's budget, the cells fewest quiet first (7cbff53),
-/// 1.78x and 164. So the budget is half the cells' time, enough for that, and the cells nearest to enough
+/// 1.78x and 164; with half, nearest first (639bee9), 2.25x and 267, measuring again as much as without a
+/// budget (2,720 repetitions). So the budget is half the cells' time, and the cells nearest to enough
 /// quiet repetitions go first (``NoiseGate/remeasureOrder(_:below:)``); when it is spent, the rest keep the
 /// disturbed repetitions they have, and their rows say so (`detail`, `repetitions_disturbed`,
 /// `machine_slowdown`). A quiet run measures a handful of cells again, far inside it.
