@@ -166,7 +166,7 @@ public enum NoiseGate {
                 else if besideOthers > 0 {
                     " (\(besideOthers) ran while other processes used \(DecimalText.format(OtherProcesses.most, digits: 1)) CPUs or more)"
                 } else { "" }
-            note = "machine disturbed: only \(quiet.count) of \(repetitions.count) repetitions were quiet\(why); all are kept"
+            note = KeptDisturbedNote.text(quiet: quiet.count, of: repetitions.count, why: why)
         }
         let slowdowns = chosen.compactMap { $0.slowdown(best: best) }
         return Selection(

@@ -42,6 +42,10 @@ public struct CellRecord: Sendable, Equatable {
 
     public var isOK: Bool { status == "ok" }
 
+    /// Whether the noise gate found too few of the row's repetitions quiet, so that its time statistics keep
+    /// the disturbed ones (its `detail` says so: ``KeptDisturbedNote``).
+    public var keptDisturbed: Bool { KeptDisturbedNote.isIn(detail) }
+
     /// The threads the cell kept busy while it was timed, as its row's `threads` says (1, or 2 for a cell
     /// that keeps a second thread busy); nil for a row without the column (a file written before it).
     public var threads: Double? { values[ResultColumn.threads.name] }

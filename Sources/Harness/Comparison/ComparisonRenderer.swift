@@ -45,6 +45,7 @@ extension ComparisonRenderer {
         if hiddenUnchanged > 0 && !table.rows.isEmpty {
             lines.append("(\(hiddenUnchanged) unchanged cells not listed: --all lists every cell)")
         }
+        if let disturbed = disturbedNote(report) { lines.append("note: \(disturbed)") }
         lines += [""] + rules(report.options) + (report.missingCellsLine.map { ["error: \($0)"] } ?? [])
             + [verdictLine(report)]
         return lines.joined(separator: "\n")
@@ -67,6 +68,7 @@ extension ComparisonRenderer {
             lines.append(table.markdown())
             if hiddenUnchanged > 0 { lines += ["", "\(hiddenUnchanged) unchanged cells not listed."] }
         }
+        if let disturbed = disturbedNote(report) { lines += ["", "> **note:** \(disturbed)"] }
         lines += [""] + [rules(report.options).joined(separator: " ")]
         return lines.joined(separator: "\n")
     }
@@ -107,6 +109,18 @@ extension ComparisonRenderer {
             "Counts change when they differ by more than their tolerance (instructions: \(instructions)%); "
                 + "see docs/COMPARE.md.",
         ]
+    }
+
+    /// How many of the cells whose time changed were timed on a disturbed machine, on either side, or nil.
+    private static func disturbedNote(_ report: ComparisonReport) -> String? {
+        let changed = report.cells.filter { cell in
+            cell.metrics.contains { $0.metric == TimeMetric.name && $0.verdict != .unchanged }
+        }
+        let disturbed = changed.count { $0.base?.keptDisturbed == true || $0.new?.keptDisturbed == true }
+        guard disturbed > 0 else { return nil }
+        return "\(disturbed) of the \(changed.count) cells whose time changed were timed on a disturbed machine "
+            + "(\"\(TimeMetric.disturbedMark)\": fewer than half their repetitions quiet, all kept; results.csv's "
+            + "`detail`): their change may be the machine's, not the code's"
     }
 
     /// What the run's shift is, when times were judged net of one.

@@ -36,8 +36,27 @@ public enum TimeMetric {
         if options.timeVerdicts == .paired {
             return paired(base.samples, new.samples, shown: shown, options: options)
         }
-        return separate(base.samples, new.samples, shown: shown, options: options, shift: shift)
+        let compared = separate(base.samples, new.samples, shown: shown, options: options, shift: shift)
+        guard let disturbed = disturbedText(base: base, new: new) else { return compared }
+        return MetricComparison(
+            metric: compared.metric, base: compared.base, new: compared.new, change: "\(compared.change); \(disturbed)",
+            verdict: compared.verdict, pValue: compared.pValue
+        )
     }
+
+    /// `base: machine disturbed`, `new: ...` or `both: ...` when a side's time keeps disturbed repetitions
+    /// (``CellRecord/keptDisturbed``), or nil.
+    static func disturbedText(base: CellRecord, new: CellRecord) -> String? {
+        switch (base.keptDisturbed, new.keptDisturbed) {
+        case (true, true): "both: \(disturbedMark)"
+        case (true, false): "base: \(disturbedMark)"
+        case (false, true): "new: \(disturbedMark)"
+        case (false, false): nil
+        }
+    }
+
+    /// What a time change says of a side timed on a disturbed machine.
+    public static let disturbedMark = "machine disturbed"
 
     /// `(new / base - 1)` in percent; 0 when both are 0, infinite when only the base is.
     static func relativeChangePercent(from base: Double, to new: Double) -> Double {

@@ -67,7 +67,10 @@ struct CLIInstructionsTests {
             let perUnit = try #require(Double(row["instructions_per_unit"] ?? ""))
             var components: [InstructionComponent: Double] = [:]
             for component in InstructionComponent.allCases {
-                components[component] = try #require(Double(row[ResultColumn.componentPerUnit(component).name] ?? ""), "\(cell) \(component)")
+                // Unwrapped before it is stored: assigned straight to the dictionary, a missing value would be a
+                // `Double?` the require lets through, and the component would vanish from the sum unnoticed.
+                let value: Double = try #require(Double(row[ResultColumn.componentPerUnit(component).name] ?? ""), "\(cell) \(component)")
+                components[component] = value
             }
             let sum = components.values.reduce(0, +)
             #expect(abs(sum - perUnit) <= 0.05 * Double(components.count) + 0.05, "\(cell): \(components) against \(perUnit)")
