@@ -46,9 +46,6 @@ public struct CellResult: Sendable, Codable, Equatable {
     public var disturbedRepetitions: Int?
     /// Median over the kept repetitions of the sentinel's time over its best (1 = quiet machine).
     public var machineSlowdown: Double?
-    /// True when too few repetitions were quiet and the statistics are over all of them, the disturbed ones
-    /// too (``NoiseGate``; `detail` says so); nil when the noise gate was off.
-    public var keptDisturbed: Bool?
     public var setupNanoseconds: [Double] = []
     public var allocationsPerUnit: Double?
     public var bytesPerUnit: Double?
@@ -94,6 +91,12 @@ public struct CellResult: Sendable, Codable, Equatable {
         nanosecondsPerUnit.isEmpty ? nil : SampleStatistics(nanosecondsPerUnit)
     }
 
+    /// True when too few repetitions were quiet and the statistics are over all of them, the disturbed ones
+    /// too: read from `detail`, as `compare` reads it (``KeptDisturbedNote``); nil when the noise gate was off.
+    public var keptDisturbed: Bool? {
+        disturbedRepetitions.map { _ in KeptDisturbedNote.isIn(detail) }
+    }
+
     public var isFailure: Bool {
         switch status {
         case .ok, .unsupported: false
@@ -131,7 +134,6 @@ extension CellResult {
         nanosecondsPerUnit = selection.samples
         disturbedRepetitions = gated ? selection.disturbed : nil
         machineSlowdown = selection.slowdown
-        keptDisturbed = gated ? selection.note != nil : nil
         if let note = selection.note, detail.isEmpty { detail = note }
     }
 }
